@@ -1,0 +1,95 @@
+/**
+ * Sessions, Lucia-style: a random token in an HttpOnly cookie, its SHA-256 in the database,
+ * 30-day sliding expiry (renewed when less than half is left). The cookie is `__Host-`
+ * prefixed and Secure whenever the app is served over https.
+ */
+import { createContext, type MiddlewareFunction } from "react-router";
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from "~db/queries/sessions";
+import { getDb } from "~/lib/db.server";
+import { appendHeader, isHttps, readCookie, responseSetsCookie, serializeCookie } from "./cookies.server";
+import { generateToken, hashToken } from "./tokens.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+export type SessionUser = { id: string; email: string };
+export type AuthState =
+  | { status: "valid"; user: SessionUser; sessionId: string }
+  | { status: "none" | "invalid"; user: null; sessionId: null };
+
+export const authContext = createContext<AuthState>({ status: "none", user: null, sessionId: null });
+
+export function sessionCookieName(request: Request): string {
+  return isHttps(request) ? "__Host-tws_session" : "tws_session";
+}
+
+export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
+  return serializeCookie(request, sessionCookieName(request), token, {
+    maxAgeSeconds: (expiresAt.getTime() - Date.now()) / 1000,
+  });
+}
+
+export function clearedSessionCookie(request: Request): string {
+  return serializeCookie(request, sessionCookieName(request), "", { maxAgeSeconds: 0 });
+}
+
+/** Creates a session row and returns the token for the cookie. */
+export async function createSession(userId: string, now = new Date()) {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await insertSession({ db: getDb(), sessionId: hashToken(token), userId, expiresAt, now });
+  return { token, expiresAt };
+}
+
+/** A fresh token/id pair for callers that insert the session in their own batch. */
+export function newSessionToken(now = new Date()) {
+  const token = generateToken();
+  return { token, sessionId: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+}
+
+async function validateSessionToken(token: string, now = new Date()) {
+  const db = getDb();
+  const sessionId = hashToken(token);
+  const row = await findSessionWithUser({ db, sessionId });
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await deleteSession({ db, sessionId });
+    return null;
+  }
+  let renewedUntil: Date | null = null;
+  if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
+    renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
+    await extendSession({ db, sessionId, expiresAt: renewedUntil });
+  }
+  return { user: { id: row.userId, email: row.email }, sessionId, renewedUntil };
+}
+
+export async function invalidateSession(sessionId: string) {
+  await deleteSession({ db: getDb(), sessionId });
+}
+
+/**
+ * Root middleware: resolves the session once per request, then renews or clears the cookie
+ * on the way out unless the route already set one (sign-in, sign-out).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readCookie(request, sessionCookieName(request));
+  let pendingCookie: string | undefined;
+  let state: AuthState = { status: "none", user: null, sessionId: null };
+  if (token) {
+    const result = await validateSessionToken(token);
+    if (result) {
+      state = { status: "valid", user: result.user, sessionId: result.sessionId };
+      if (result.renewedUntil) pendingCookie = sessionCookie(request, token, result.renewedUntil);
+    } else {
+      state = { status: "invalid", user: null, sessionId: null };
+      pendingCookie = clearedSessionCookie(request);
+    }
+  }
+  context.set(authContext, state);
+  const response = await next();
+  if (pendingCookie && !responseSetsCookie(response, sessionCookieName(request))) {
+    return appendHeader(response, "Set-Cookie", pendingCookie);
+  }
+  return response;
+};

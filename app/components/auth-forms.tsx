@@ -1,0 +1,91 @@
+/**
+ * Sign-in and sign-up forms, shared by the landing dialog and the /signup page. They check
+ * the spec's rules in the browser for instant feedback; the server checks them again.
+ */
+import { Button, Flex } from "@radix-ui/themes";
+import { useFetcher } from "react-router";
+import { signInProblem, signUpProblem } from "~/auth/validation";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, toasts } from "~/messages";
+import { Field, FormError } from "./field";
+import { useActionErrorToast, useToast } from "./toaster";
+
+type ActionError = { error?: string } | undefined;
+
+function formValues(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const get = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { email: get("email"), password: get("password"), confirmPassword: get("confirmPassword") };
+}
+
+export function SignInForm({ autoFocus }: { autoFocus?: boolean }) {
+  const fetcher = useFetcher<ActionError>({ key: "sign-in" });
+  const show = useToast();
+  const busy = fetcher.state !== "idle";
+  useActionErrorToast(fetcher.data, toasts.signInFailed.title);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/?index"
+      aria-label="Sign in"
+      onSubmit={(event) => {
+        const problem = signInProblem(formValues(event.currentTarget));
+        if (problem) {
+          event.preventDefault();
+          show({ title: toasts.signInFailed.title, description: problem, variant: "destructive" });
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="signin" />
+      <Flex direction="column" gap="3">
+        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} />
+        <FormError message={busy ? null : fetcher.data?.error} />
+        <Button type="submit" size="3" disabled={busy}>
+          {busy ? "Signing In..." : "Sign In"}
+        </Button>
+        <a className="text-link" href="/password-reset">
+          Forgot your password?
+        </a>
+      </Flex>
+    </fetcher.Form>
+  );
+}
+
+export function SignUpForm({ autoFocus, showSignInLink }: { autoFocus?: boolean; showSignInLink?: boolean }) {
+  const fetcher = useFetcher<ActionError>({ key: "sign-up" });
+  const show = useToast();
+  const busy = fetcher.state !== "idle";
+  useActionErrorToast(fetcher.data, toasts.error.title);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/signup"
+      aria-label="Create account"
+      onSubmit={(event) => {
+        const problem = signUpProblem(formValues(event.currentTarget));
+        if (problem) {
+          event.preventDefault();
+          show({ title: toasts.error.title, description: problem, variant: "destructive" });
+        }
+      }}
+    >
+      <Flex direction="column" gap="3">
+        <Field label="Email" name="email" type="email" autoComplete="email" autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+        <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+        <FormError message={busy ? null : fetcher.data?.error} />
+        <Button type="submit" size="3" disabled={busy}>
+          {busy ? "Creating Account..." : "Create Account"}
+        </Button>
+        {showSignInLink ? (
+          <a className="text-link" href="/signin">
+            Already have an account? Sign In
+          </a>
+        ) : null}
+      </Flex>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Dialog, Flex } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { passwordChangeProblem } from "~/auth/validation";
+import { PASSWORD_MAX_LENGTH, toasts } from "~/messages";
+import { Field, FormError } from "./field";
+import { useActionErrorToast, useToast } from "./toaster";
+
+type ChangeResult = { ok?: true; error?: string } | undefined;
+
+export function ChangePasswordDialog() {
+  const [wantsOpen, setWantsOpen] = useState(false);
+  const fetcher = useFetcher<ChangeResult>({ key: "change-password" });
+  const show = useToast();
+  const busy = fetcher.state !== "idle";
+  const succeeded = fetcher.state === "idle" && fetcher.data?.ok === true;
+  // The dialog closes itself once the server confirms the change.
+  const open = wantsOpen && !succeeded;
+  useActionErrorToast(fetcher.data, toasts.error.title);
+
+  useEffect(() => {
+    if (succeeded) show(toasts.passwordChanged);
+  }, [succeeded, show]);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) fetcher.reset();
+        setWantsOpen(next);
+      }}
+    >
+      <Dialog.Trigger>
+        <Button variant="soft">Change Password</Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="420px">
+        <Dialog.Title>Change Password</Dialog.Title>
+        <Dialog.Description size="2" mb="3">
+          Choose a new password. You will stay signed in here; other devices are signed out.
+        </Dialog.Description>
+        <fetcher.Form
+          method="post"
+          action="/dashboard"
+          aria-label="Change password"
+          onSubmit={(event) => {
+            const data = new FormData(event.currentTarget);
+            const value = (name: string) => {
+              const v = data.get(name);
+              return typeof v === "string" ? v : "";
+            };
+            const problem = passwordChangeProblem({
+              password: value("password"),
+              confirmPassword: value("confirmPassword"),
+            });
+            if (problem) {
+              event.preventDefault();
+              show({ title: toasts.error.title, description: problem, variant: "destructive" });
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="change-password" />
+          <Flex direction="column" gap="3">
+            <Field label="New Password" name="password" type="password" autoComplete="new-password" autoFocus maxLength={PASSWORD_MAX_LENGTH} />
+            <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+            <FormError message={busy ? null : fetcher.data?.error} />
+            <Flex gap="3" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Updating..." : "Update Password"}
+              </Button>
+            </Flex>
+          </Flex>
+        </fetcher.Form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

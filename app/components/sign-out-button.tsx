@@ -1,0 +1,15 @@
+import { Button } from "@radix-ui/themes";
+import { useFetcher } from "react-router";
+
+/** Sign Out posts to the server, which deletes the session; works without JavaScript too. */
+export function SignOutButton() {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/signout">
+      <Button type="submit" variant="soft" color="gray" disabled={busy}>
+        {busy ? "Signing Out..." : "Sign Out"}
+      </Button>
+    </fetcher.Form>
+  );
+}

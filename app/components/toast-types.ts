@@ -1,0 +1,5 @@
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};

@@ -1,0 +1,7 @@
+/** Non-secret settings the server hands to the browser (see config.server.ts). */
+export type PublicConfig = {
+  editingServicesUrl: string;
+  supportEmail: string;
+  videoUrls: [string, string];
+  wallpaperUrl: string;
+};

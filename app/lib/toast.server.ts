@@ -1,0 +1,65 @@
+/**
+ * Flash toasts across redirects ("Signed In!", "Session Expired"): a short-lived cookie read
+ * by the root loader and cleared by middleware once it has been shown.
+ */
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { z } from "zod";
+import { appendHeader, readCookie, responseSetsCookie, serializeCookie } from "~/auth/cookies.server";
+import type { ToastMessage } from "~/components/toast-types";
+
+const TOAST_COOKIE = "tws_toast";
+const toastSchema = z.object({
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "destructive"]).optional(),
+});
+
+type FlashState = { toast: ToastMessage | null; consumed: boolean };
+export const flashContext = createContext<FlashState>({ toast: null, consumed: false });
+
+export function toastCookie(request: Request, toast: ToastMessage): string {
+  return serializeCookie(request, TOAST_COOKIE, JSON.stringify(toast), { maxAgeSeconds: 60 });
+}
+
+export function redirectWithToast(
+  request: Request,
+  url: string,
+  toast: ToastMessage,
+  init: { headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", toastCookie(request, toast));
+  return redirect(url, { headers });
+}
+
+export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let toast: ToastMessage | null = null;
+  const raw = readCookie(request, TOAST_COOKIE);
+  if (raw) {
+    try {
+      const parsed = toastSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) toast = parsed.data;
+    } catch {
+      toast = null;
+    }
+  }
+  const state: FlashState = { toast, consumed: false };
+  context.set(flashContext, state);
+  const response = await next();
+  if (raw && (state.consumed || !toast) && !responseSetsCookie(response, TOAST_COOKIE)) {
+    return appendHeader(
+      response,
+      "Set-Cookie",
+      serializeCookie(request, TOAST_COOKIE, "", { maxAgeSeconds: 0 }),
+    );
+  }
+  return response;
+};
+
+/** Called by the root loader: hands the toast to the page once. */
+export function takeFlashToast(context: { get(key: typeof flashContext): FlashState }) {
+  const state = context.get(flashContext);
+  if (!state.toast) return null;
+  state.consumed = true;
+  return state.toast;
+}

@@ -1,0 +1,18 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { legacyRedirects, tools } from "./catalog/tools";
+
+export default [
+  index("routes/landing.tsx"),
+  route("signin", "routes/signin.tsx"),
+  route("signout", "routes/signout.tsx"),
+  layout("routes/shell.tsx", [
+    route("signup", "routes/signup.tsx"),
+    route("password-reset", "routes/password-reset.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    ...tools.map((tool) => route(tool.path.slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
+  ]),
+  ...legacyRedirects.map((legacy) =>
+    route(legacy.from.slice(1), "routes/legacy-redirect.tsx", { id: `legacy${legacy.from}` }),
+  ),
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,82 @@
+import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { changePassword } from "~/auth/accounts.server";
+import { requireUser } from "~/auth/guards.server";
+import { describeSubscription } from "~/billing/subscription-status";
+import { tools } from "~/catalog/tools";
+import { AppHeader } from "~/components/app-header";
+import { ChangePasswordDialog } from "~/components/change-password-dialog";
+import { SubscriptionCard } from "~/components/subscription-card";
+import { getDb } from "~/lib/db.server";
+import { formError, text, withForm } from "~/lib/form.server";
+import { getSubscription } from "~db/queries/subscriptions";
+import { TITLE_SUFFIX } from "~/messages";
+
+export function meta() {
+  return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireUser(request, context);
+  const row = await getSubscription({ db: getDb(), userId: user.id });
+  return { email: user.email, subscription: describeSubscription(row, new Date()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, sessionId } = requireUser(request, context);
+  return withForm(request, async (form) => {
+    if (text(form, "intent") !== "change-password") return formError("Unknown action.");
+    const result = await changePassword(
+      { userId: user.id, sessionId },
+      { password: text(form, "password"), confirmPassword: text(form, "confirmPassword") },
+    );
+    return result.ok ? { ok: true as const } : formError(result.error, result.status);
+  });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="page">
+      <AppHeader>
+        <Text size="2" color="gray" className="signed-in-as">
+          Signed in as {loaderData.email}
+        </Text>
+        <ChangePasswordDialog />
+      </AppHeader>
+      <main className="page-main">
+        <Heading as="h1" size="8" mb="2">
+          What are you writing today?
+        </Heading>
+        <Text as="p" size="3" color="gray" mb="5">
+          Choose a category to open its assistant.
+        </Text>
+        <nav aria-label="Writing categories">
+          <ul className="category-grid">
+            {tools.map((tool) => (
+              <li key={tool.slug}>
+                <Card asChild size="3" className="glass-card category-card">
+                  <Link to={tool.path}>
+                    <Flex direction="column" gap="2">
+                      <Heading as="h2" size="5">
+                        {tool.cardLabel}
+                      </Heading>
+                      <Text as="p" size="2" color="gray">
+                        {tool.cardDescription}
+                      </Text>
+                    </Flex>
+                  </Link>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SubscriptionCard view={loaderData.subscription} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Dialog, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import { useState, useSyncExternalStore } from "react";
+import type { Route } from "./+types/landing";
+import { signIn } from "~/auth/accounts.server";
+import { redirectSignedInUser } from "~/auth/guards.server";
+import { sessionCookie } from "~/auth/session.server";
+import { SignInForm, SignUpForm } from "~/components/auth-forms";
+import { getPublicConfig } from "~/lib/config.server";
+import { formError, text, withForm } from "~/lib/form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { PRODUCT_NAME, toasts } from "~/messages";
+
+const DESCRIPTION =
+  "Pick a writing task, fill in a few details and get focused results — worlds, characters, poems, outlines — then refine them with follow-ups. No prompt-crafting needed. Free for 30 days, then $5/month.";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = `${PRODUCT_NAME} — focused help for every kind of writer`;
+  const image = loaderData ? `${loaderData.origin}/og-image.png` : "/og-image.png";
+  return [
+    { title },
+    { name: "description", content: DESCRIPTION },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: PRODUCT_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: DESCRIPTION },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:url", content: loaderData ? `${loaderData.origin}/` : "/" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: DESCRIPTION },
+    { name: "twitter:image", content: image },
+  ];
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  redirectSignedInUser(context);
+  return { videoUrls: getPublicConfig().videoUrls, origin: url.origin };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return withForm(request, async (form) => {
+    if (text(form, "intent") !== "signin") return formError("Unknown action.");
+    const result = await signIn(request, { email: text(form, "email"), password: text(form, "password") });
+    if (!result.ok) return formError(result.error, result.status);
+    return redirectWithToast(request, "/dashboard", toasts.signedIn, {
+      headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
+    });
+  });
+}
+
+type AuthTab = "signin" | "signup";
+
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener("hashchange", onChange);
+  return () => window.removeEventListener("hashchange", onChange);
+}
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  // `/signin` redirects to `/#signin`; links to `/#signup` open the other tab.
+  const hash = useSyncExternalStore(subscribeToHash, () => window.location.hash, () => "");
+  const hashTab: AuthTab | null = hash === "#signup" ? "signup" : hash === "#signin" ? "signin" : null;
+  const [chosenOpen, setOpen] = useState<boolean | null>(null);
+  const [chosenTab, setTab] = useState<AuthTab | null>(null);
+  const open = chosenOpen ?? hashTab !== null;
+  const tab = chosenTab ?? hashTab ?? "signin";
+
+  const [firstVideo, secondVideo] = loaderData.videoUrls;
+  return (
+    <main className="landing">
+      <section className="landing-hero">
+        <Text as="p" size="3" weight="bold" className="landing-brand">
+          {PRODUCT_NAME}
+        </Text>
+        <Heading as="h1" size="9" className="landing-headline">
+          Write more. Wrestle less.
+        </Heading>
+        <Text as="p" size="5" className="landing-pitch">
+          Pick a task, fill in a few details and get focused results — worlds, characters, poems,
+          outlines — then refine them with follow-ups. No prompt-crafting needed.
+        </Text>
+        <Text as="p" size="3" className="landing-audience">
+          For novelists, poets, screenwriters, nonfiction authors, content creators and songwriters.
+        </Text>
+        <Text as="p" size="4" weight="medium" className="landing-price">
+          Free for 30 days, then $5/month.
+        </Text>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger>
+            <Button size="4" className="landing-cta">
+              Start Free 30-Day Trial
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Content maxWidth="440px">
+            <Dialog.Title>Welcome!</Dialog.Title>
+            <Dialog.Description size="2" mb="3">
+              Sign in, or create an account to start your free trial: 30 days and 5 queries.
+            </Dialog.Description>
+            <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+              <Tabs.List>
+                <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
+                <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="signin" className="auth-tab">
+                <SignInForm autoFocus />
+              </Tabs.Content>
+              <Tabs.Content value="signup" className="auth-tab">
+                <SignUpForm autoFocus />
+              </Tabs.Content>
+            </Tabs.Root>
+            <Flex justify="end" mt="3">
+              <Dialog.Close>
+                <Button variant="soft" color="gray">
+                  Close
+                </Button>
+              </Dialog.Close>
+            </Flex>
+          </Dialog.Content>
+        </Dialog.Root>
+        <nav aria-label="Videos" className="landing-videos">
+          <a href={firstVideo} target="_blank" rel="noopener noreferrer">
+            Watch the two-minute tour
+          </a>
+          <a href={secondVideo} target="_blank" rel="noopener noreferrer">
+            See a writer go from idea to outline
+          </a>
+        </nav>
+      </section>
+    </main>
+  );
+}

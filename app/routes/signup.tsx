@@ -1,0 +1,48 @@
+import { Card, Heading } from "@radix-ui/themes";
+import type { Route } from "./+types/signup";
+import { signUp } from "~/auth/accounts.server";
+import { redirectSignedInUser } from "~/auth/guards.server";
+import { sessionCookie } from "~/auth/session.server";
+import { SignUpForm } from "~/components/auth-forms";
+import { formError, text, withForm } from "~/lib/form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { TITLE_SUFFIX, toasts } from "~/messages";
+
+export function meta() {
+  return [
+    { title: `Create Account${TITLE_SUFFIX}` },
+    { name: "description", content: "Create your account and start a free 30-day trial." },
+  ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedInUser(context);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return withForm(request, async (form) => {
+    const result = await signUp(request, {
+      email: text(form, "email"),
+      password: text(form, "password"),
+      confirmPassword: text(form, "confirmPassword"),
+    });
+    if (!result.ok) return formError(result.error, result.status);
+    return redirectWithToast(request, "/dashboard", toasts.welcome, {
+      headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
+    });
+  });
+}
+
+export default function SignUpPage() {
+  return (
+    <main className="narrow-page">
+      <Card size="4" className="glass-card">
+        <Heading as="h1" size="7" mb="4">
+          Create Account
+        </Heading>
+        <SignUpForm autoFocus showSignInLink />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+/** Users and their sign-up: the user, the trial subscription and the first session at once. */
+import { eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { sessions, userSubscriptions, users } from "../schema";
+
+export const TRIAL_DAYS = 30;
+export const TRIAL_QUERIES = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type NewAccount = {
+  userId: string;
+  email: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  now: Date;
+};
+
+export type CreateAccountResult = { ok: true } | { ok: false; reason: "email_taken" };
+
+/**
+ * One atomic batch: if any statement fails (e.g. the e-mail was taken a moment ago) nothing
+ * is written, so there is never a user without a subscription row or session.
+ */
+export async function createAccount({
+  db,
+  account,
+}: {
+  db: Database;
+  account: NewAccount;
+}): Promise<CreateAccountResult> {
+  const { now } = account;
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id: account.userId,
+        email: account.email,
+        passwordHash: account.passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(userSubscriptions).values({
+        userId: account.userId,
+        isAdmin: account.isAdmin,
+        isSubscribed: false,
+        queriesRemaining: TRIAL_QUERIES,
+        queriesUsed: 0,
+        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+        updatedAt: now,
+      }),
+      db.insert(sessions).values({
+        id: account.sessionId,
+        userId: account.userId,
+        expiresAt: account.sessionExpiresAt,
+        createdAt: now,
+      }),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error, "users.email")) return { ok: false, reason: "email_taken" };
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current instanceof Error && !seen.has(current)) {
+    seen.add(current);
+    if (current.message.includes("UNIQUE constraint failed") && current.message.includes(column)) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
+export async function findUserByEmail({ db, email }: { db: Database; email: string }) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById({ db, userId }: { db: Database; userId: string }) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,130 @@
+/**
+ * The one schema for both drivers (D1 and libSQL). Timestamps are stored as integer
+ * milliseconds since the epoch so ordering and comparisons stay in SQL.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  /** Trimmed and lower-cased before it gets here. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    /** SHA-256 of the token mailed to the user, hex. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+export const userSubscriptions = sqliteTable("user_subscriptions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  isSubscribed: integer("is_subscribed", { mode: "boolean" }).notNull().default(false),
+  queriesRemaining: integer("queries_remaining").notNull(),
+  queriesUsed: integer("queries_used").notNull().default(0),
+  trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }),
+  subscriptionEndDate: integer("subscription_end_date", { mode: "timestamp_ms" }),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  subscriptionStatus: text("subscription_status"),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const queryHistory = sqliteTable(
+  "query_history",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queryType: text("query_type").notNull(),
+    element: text("element"),
+    queryText: text("query_text").notNull(),
+    responseText: text("response_text").notNull().default(""),
+    conversationId: text("conversation_id").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("query_history_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const queryMessages = sqliteTable(
+  "query_messages",
+  {
+    id: text("id").primaryKey(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => queryHistory.conversationId, { onDelete: "cascade" }),
+    role: text("role", { enum: ["system", "user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("query_messages_conversation_idx").on(t.conversationId, t.createdAt)],
+);
+
+export const systemPrompts = sqliteTable("system_prompts", {
+  queryType: text("query_type").primaryKey(),
+  promptText: text("prompt_text").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const usageEvents = sqliteTable(
+  "usage_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queryType: text("query_type").notNull(),
+    model: text("model").notNull(),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    latencyMs: integer("latency_ms"),
+    outcome: text("outcome").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("usage_events_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,202 @@
+/**
+ * `npm start`: build, apply migrations to the local D1 database, start the local stand-in
+ * services for whatever real keys are missing, and serve the built Worker in workerd.
+ *
+ *   node scripts/start.ts [--port 8787] [--persist-to .wrangler/state] [--skip-build] [--quiet]
+ *
+ * Configuration comes from the environment and from `.dev.vars` (see README). Data lives in
+ * the persist folder, so it survives restarts.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startMockServer, type MockServer } from "../tests/mocks/server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = {
+  reactRouter: path.join(root, "node_modules/@react-router/dev/bin.cjs"),
+  wrangler: path.join(root, "node_modules/wrangler/bin/wrangler.js"),
+};
+
+/** Keys the app reads; forwarded from the environment or `.dev.vars` into the Worker. */
+const CONFIG_KEYS = [
+  "APP_URL",
+  "OWNER_EMAIL",
+  "TURSO_DATABASE_URL",
+  "TURSO_AUTH_TOKEN",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "AI_MODEL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_ID",
+  "EMAIL_API_KEY",
+  "EMAIL_FROM",
+  "EDITING_SERVICES_URL",
+  "SUPPORT_EMAIL",
+  "VIDEO_URL_1",
+  "VIDEO_URL_2",
+  "WALLPAPER_URL",
+];
+
+const toolEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+};
+
+function parseDotVars(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match) continue;
+    vars[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+function run(command: string, args: string[], { quiet }: { quiet: boolean }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [command, ...args], {
+      cwd: root,
+      env: toolEnv,
+      stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args[0]} exited with ${code}`)),
+    );
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
+      if (response.status > 0) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export type StartedApp = { url: string; mockUrl: string | null; stop(): Promise<void> };
+
+export async function startApp(options: {
+  port: number;
+  persistTo: string;
+  skipBuild?: boolean;
+  quiet?: boolean;
+  extraVars?: Record<string, string>;
+}): Promise<StartedApp> {
+  const quiet = options.quiet ?? false;
+  const persistTo = path.resolve(root, options.persistTo);
+  mkdirSync(persistTo, { recursive: true });
+
+  if (!options.skipBuild) await run(bin.reactRouter, ["build"], { quiet });
+  await run(
+    bin.wrangler,
+    ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", persistTo],
+    { quiet: true },
+  );
+
+  const fromFile = parseDotVars(path.join(root, ".dev.vars"));
+  const vars: Record<string, string> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = process.env[key] ?? fromFile[key];
+    if (value) vars[key] = value;
+  }
+
+  // Stand-ins only for services whose real keys are absent.
+  let mock: MockServer | null = null;
+  const standins: string[] = [];
+  if (!vars.EMAIL_API_KEY) {
+    mock ??= await startMockServer();
+    vars.EMAIL_API_KEY = "local-standin";
+    vars.EMAIL_FROM = vars.EMAIL_FROM ?? "The Write Stuff <no-reply@thewritestuff.local>";
+    vars.EMAIL_API_BASE = mock.url;
+    standins.push("email");
+  }
+  if (standins.length > 0) vars.LOCAL_STANDINS = standins.join(",");
+  if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;
+  Object.assign(vars, options.extraVars);
+
+  const envFile = path.join(persistTo, "worker.env");
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+      .join("\n") + "\n",
+    { mode: 0o600 },
+  );
+
+  const server = spawn(
+    process.execPath,
+    [
+      bin.wrangler,
+      "dev",
+      "--config",
+      "build/server/wrangler.json",
+      "--env-file",
+      envFile,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(options.port),
+      "--persist-to",
+      persistTo,
+      "--local",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      quiet ? "error" : "warn",
+    ],
+    { cwd: root, env: toolEnv, stdio: quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"] },
+  );
+  const url = `http://localhost:${options.port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    await mock?.close();
+  };
+  try {
+    await waitForHttp(`http://127.0.0.1:${options.port}/robots.txt`, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, mockUrl: mock?.url ?? null, stop };
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: process.env.PORT ?? "8787" },
+      "persist-to": { type: "string", default: ".wrangler/state" },
+      "skip-build": { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+    },
+  });
+  const started = Date.now();
+  const app = await startApp({
+    port: Number(values.port),
+    persistTo: values["persist-to"],
+    skipBuild: values["skip-build"],
+    quiet: values.quiet,
+  });
+  console.log(`\nThe Write Stuff is running at ${app.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (app.mockUrl) console.log(`Local stand-in services at ${app.mockUrl} — mail sent by the app: ${app.mockUrl}/mailbox`);
+  console.log("Press Ctrl+C to stop.");
+  const shutdown = () => app.stop().then(() => process.exit(0));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}

@@ -1,0 +1,50 @@
+/**
+ * The local stand-in services, one small Node server at the network boundary. `npm start`
+ * and the test suites start it when real keys are absent; production never points at it.
+ *
+ *   node tests/mocks/server.ts [--port 0]
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { sendJson } from "./http.ts";
+import { createMailbox } from "./mailbox.ts";
+
+export type MockServer = { url: string; server: Server; close(): Promise<void> };
+
+export async function startMockServer({ port = 0 }: { port?: number } = {}): Promise<MockServer> {
+  const mailbox = createMailbox();
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    try {
+      if (url.pathname === "/health") return sendJson(res, 200, { ok: true });
+      if (await mailbox.handle(req, res, url)) return;
+      sendJson(res, 404, { message: `No stand-in for ${req.method} ${url.pathname}` });
+    } catch (error) {
+      sendJson(res, 400, { message: error instanceof Error ? error.message : "Bad request" });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { port: { type: "string", default: "0" } } });
+  const mock = await startMockServer({ port: Number(values.port) });
+  console.log(`stand-in services listening on ${mock.url}`);
+  const stop = () => mock.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
