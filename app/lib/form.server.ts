@@ -12,11 +12,39 @@ export async function readForm(request: Request): Promise<FormData> {
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
     throw new BadFormError("Unsupported form encoding.");
   }
+  // Content-Length may be absent (chunked upload): enforce the cap on the bytes actually read.
+  const body = await readBodyUpTo(request, MAX_FORM_BYTES);
   try {
-    return await request.formData();
+    return await new Response(body, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new BadFormError("The form could not be read.");
   }
+}
+
+async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => {
+      throw new BadFormError("The form could not be read.");
+    });
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BadFormError("The form is too large.");
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 export function text(form: FormData, name: string): string {
@@ -30,10 +58,15 @@ export function formError(error: string, status = 400, field?: string) {
   return data<FormError>({ error, field }, { status });
 }
 
-/** Runs an action body, turning malformed submissions into a clear 400. */
+/**
+ * Runs an action body: malformed submissions get a clear 400, and an unexpected fault (say the
+ * database is unreachable) is logged and answered with the form's own fallback message instead
+ * of replacing the page with an error screen. Redirects and other Responses pass through.
+ */
 export async function withForm<T>(
   request: Request,
   handle: (form: FormData) => Promise<T>,
+  { unexpected = "An unexpected error occurred." }: { unexpected?: string } = {},
 ): Promise<T | ReturnType<typeof formError>> {
   let form: FormData;
   try {
@@ -42,5 +75,11 @@ export async function withForm<T>(
     if (error instanceof BadFormError) return formError(error.message, 400);
     throw error;
   }
-  return handle(form);
+  try {
+    return await handle(form);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("form action failed", error);
+    return formError(unexpected, 500);
+  }
 }

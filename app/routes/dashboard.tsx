@@ -11,7 +11,7 @@ import { SubscriptionCard } from "~/components/subscription-card";
 import { getDb } from "~/lib/db.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { getSubscription } from "~db/queries/subscriptions";
-import { TITLE_SUFFIX } from "~/messages";
+import { TITLE_SUFFIX, validation } from "~/messages";
 
 export function meta() {
   return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { password: text(form, "password"), confirmPassword: text(form, "confirmPassword") },
     );
     return result.ok ? { ok: true as const } : formError(result.error, result.status);
-  });
+  }, { unexpected: validation.passwordChangeFailed });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, "/dashboard", toasts.signedIn, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
-  });
+  }, { unexpected: toasts.signInFailed.fallback });
 }
 
 type AuthTab = "signin" | "signup";

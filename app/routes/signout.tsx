@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/signout";
 import { authContext, clearedSessionCookie, invalidateSession } from "~/auth/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -7,7 +7,15 @@ import { toasts } from "~/messages";
 /** Signing out deletes the session on the server, clears the cookie and returns to `/`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  if (auth.status === "valid") await invalidateSession(auth.sessionId);
+  if (auth.status === "valid") {
+    try {
+      await invalidateSession(auth.sessionId);
+    } catch (error) {
+      // Keep the cookie: the session still exists, so pretending to be signed out would lie.
+      console.error("sign-out failed", error);
+      return data({ error: toasts.logoutError.fallback }, { status: 500 });
+    }
+  }
   return redirectWithToast(request, "/", toasts.signedOut, {
     headers: { "Set-Cookie": clearedSessionCookie(request) },
   });

@@ -6,7 +6,7 @@ import { sessionCookie } from "~/auth/session.server";
 import { SignUpForm } from "~/components/auth-forms";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { TITLE_SUFFIX, toasts } from "~/messages";
+import { TITLE_SUFFIX, toasts, validation } from "~/messages";
 
 export function meta() {
   return [
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, "/dashboard", toasts.welcome, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
-  });
+  }, { unexpected: validation.signUpFailed });
 }
 
 export default function SignUpPage() {
