@@ -13,11 +13,10 @@ import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { Toaster, useFlashToast } from "./components/toaster";
 import { getPublicConfig } from "./lib/config.server";
-import { originMiddleware } from "./lib/origin.server";
 import { flashMiddleware, takeFlashToast } from "./lib/toast.server";
 import { authContext, sessionMiddleware } from "./auth/session.server";
 
-export const middleware: Route.MiddlewareFunction[] = [originMiddleware, flashMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

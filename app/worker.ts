@@ -1,6 +1,7 @@
 /** The Worker entry: hands every request to React Router and adds security headers. */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { executionContext } from "./lib/execution-context.server";
+import { crossSiteRefusal } from "./lib/origin.server";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -18,7 +19,7 @@ export default {
   async fetch(request, _env, ctx) {
     const context = new RouterContextProvider();
     context.set(executionContext, ctx);
-    let response = await handleRequest(request, context);
+    let response = crossSiteRefusal(request) ?? (await handleRequest(request, context));
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
         if (!response.headers.has(name)) response.headers.set(name, value);

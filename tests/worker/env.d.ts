@@ -5,6 +5,12 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      // Bindings vitest.config.ts sets for the worker tests.
+      OWNER_EMAIL: string;
+      EMAIL_API_KEY: string;
+      EMAIL_FROM: string;
+      EMAIL_API_BASE: string;
+      APP_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof worker;

@@ -1,0 +1,17 @@
+/**
+ * The query suite: every case is written once here and run on both drivers —
+ * D1 (tests/worker/queries-d1.test.ts, inside workerd) and libSQL with a `file:` database
+ * (tests/node/queries-libsql.test.ts) — so the queries behave the same on either.
+ */
+import type { Database } from "../../db/client";
+import { accountQueries } from "./accounts";
+import { passwordResetQueries } from "./password-resets";
+import { sessionQueries } from "./sessions";
+import { subscriptionQueries } from "./subscriptions";
+
+export function querySuite(getDb: () => Database) {
+  accountQueries(getDb);
+  sessionQueries(getDb);
+  passwordResetQueries(getDb);
+  subscriptionQueries(getDb);
+}

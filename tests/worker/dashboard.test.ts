@@ -1,0 +1,235 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  actionError,
+  Browser,
+  execute,
+  expectSessionExpired,
+  findUser,
+  routerData,
+  sessionById,
+  sessionsOf,
+  setCookies,
+  sha256Hex,
+  signIn,
+  signUp,
+  uniqueEmail,
+  visibleText,
+  type SignedUpUser,
+} from "./support";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ROUTE = "routes/dashboard";
+
+describe("sessions", () => {
+  let user: SignedUpUser;
+  beforeAll(async () => {
+    user = await signUp({ email: uniqueEmail("sessions") });
+  });
+
+  it("an expired session on /dashboard → / with 'Session Expired', cookie cleared, row deleted", async () => {
+    const { browser } = await signIn(user.email, user.password);
+    const sessionId = await sha256Hex(browser.sessionToken()!);
+    await execute("UPDATE sessions SET expires_at = ? WHERE id = ?", Date.now() - 1000, sessionId);
+
+    expectSessionExpired(await browser.get("/dashboard"));
+    expect(await sessionById(sessionId)).toBeNull();
+    expect(browser.sessionToken()).toBeUndefined();
+  });
+
+  it("an expired session on a tool page also gives 'Session Expired'", async () => {
+    const { browser } = await signIn(user.email, user.password);
+    await execute("UPDATE sessions SET expires_at = ? WHERE id = ?", Date.now() - 1, await sha256Hex(browser.sessionToken()!));
+    expectSessionExpired(await browser.get("/poetry"));
+  });
+
+  it("a made-up session cookie counts as expired", async () => {
+    const browser = new Browser();
+    browser.jar.cookies.set("tws_session", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    expectSessionExpired(await browser.get("/dashboard"));
+  });
+
+  it("renews a session with less than half its life left (sliding expiry) and re-sends the cookie", async () => {
+    const { browser } = await signIn(user.email, user.password);
+    const token = browser.sessionToken()!;
+    const sessionId = await sha256Hex(token);
+    await execute("UPDATE sessions SET expires_at = ? WHERE id = ?", Date.now() + 10 * DAY_MS, sessionId);
+
+    const before = Date.now();
+    const response = await browser.get("/dashboard");
+    expect(response.status).toBe(200);
+    const cookie = setCookies(response).get("tws_session");
+    expect(cookie?.value).toBe(token);
+    expect(Number(cookie?.attributes.get("max-age"))).toBeGreaterThan(29 * 24 * 60 * 60);
+    expect(cookie?.attributes.has("httponly")).toBe(true);
+    const row = await sessionById(sessionId);
+    expect(row!.expires_at).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
+    expect(row!.expires_at).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+  });
+
+  it("does not touch a fresh session", async () => {
+    const { browser } = await signIn(user.email, user.password);
+    const sessionId = await sha256Hex(browser.sessionToken()!);
+    const expiresAt = (await sessionById(sessionId))!.expires_at;
+    const response = await browser.get("/dashboard");
+    expect(response.status).toBe(200);
+    expect(setCookies(response).has("tws_session")).toBe(false);
+    expect((await sessionById(sessionId))!.expires_at).toBe(expiresAt);
+  });
+});
+
+describe("dashboard loader", () => {
+  // One member whose subscription row each test rewrites: the card must follow the database.
+  let member: SignedUpUser;
+  beforeAll(async () => {
+    member = await signUp({ email: uniqueEmail("card") });
+  });
+
+  async function dashboardText() {
+    const response = await member.browser.get("/dashboard");
+    expect(response.status).toBe(200);
+    return visibleText(await response.text());
+  }
+
+  it("sends visitors to /", async () => {
+    const response = await new Browser().get("/dashboard");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(setCookies(response).has("tws_toast")).toBe(false);
+  });
+
+  it("shows a new user the trial card, unindexed", async () => {
+    const response = await member.browser.get("/dashboard");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
+    const html = await response.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+    const text = visibleText(html);
+    expect(text).toContain("Subscription Status");
+    expect(text).toContain("Free trial: 30 days remaining");
+    expect(text).toContain("5 queries remaining");
+    expect(text).toContain("Subscribe Now");
+    expect(text).toContain(member.email);
+    for (const card of ["Fictional Prose", "Poetry", "Stage & Screen", "Nonfiction Writing", "Online Content Creation", "Songwriting"]) {
+      expect(text).toContain(card);
+    }
+    for (const path of ["/prose", "/poetry", "/stage-screen", "/nonfiction", "/online-content", "/songwriting"]) {
+      expect(html).toContain(`href="${path}"`);
+    }
+    expect(text).not.toContain("(Coming Soon)");
+  });
+
+  it("reads the subscription state from the database: subscribed → active message", async () => {
+    await execute("UPDATE user_subscriptions SET is_subscribed = 1 WHERE user_id = ?", member.userId);
+    const text = await dashboardText();
+    expect(text).toContain("Your subscription is active.");
+    expect(text).not.toContain("Free trial:");
+    expect(text).not.toContain("No active subscription");
+  });
+
+  it("trial days come from trial_end_date, rounded up; queries from queries_remaining", async () => {
+    await execute(
+      "UPDATE user_subscriptions SET is_subscribed = 0, trial_end_date = ?, queries_remaining = 1 WHERE user_id = ?",
+      Date.now() + 2 * DAY_MS + 60_000,
+      member.userId,
+    );
+    const text = await dashboardText();
+    expect(text).toContain("Free trial: 3 days remaining");
+    expect(text).toContain("1 query remaining");
+  });
+
+  it("no trial and not subscribed → 'No active subscription'", async () => {
+    await execute("UPDATE user_subscriptions SET trial_end_date = NULL, is_subscribed = 0 WHERE user_id = ?", member.userId);
+    const text = await dashboardText();
+    expect(text).toContain("No active subscription");
+    expect(text).toContain("Subscribe Now");
+    expect(text).not.toContain("Free trial:");
+    expect(text).not.toContain("Your subscription is active.");
+  });
+});
+
+describe("dashboard action intent=change-password", () => {
+  it("validates with the spec's texts and changes nothing", async () => {
+    const { browser, email } = await signUp();
+    const hashBefore = (await findUser(email))!.password_hash;
+    const cases: [Record<string, string>, string][] = [
+      [{ password: "", confirmPassword: "" }, "Please fill in both password fields."],
+      [{ password: "new-pass-1", confirmPassword: "" }, "Please fill in both password fields."],
+      [{ password: "", confirmPassword: "new-pass-1" }, "Please fill in both password fields."],
+      [{ password: "new-pass-1", confirmPassword: "new-pass-2" }, "Passwords do not match."],
+      [{ password: "abc", confirmPassword: "abc" }, "Password must be at least 6 characters long."],
+      [{ password: "p".repeat(201), confirmPassword: "p".repeat(201) }, "Password must be at most 200 characters long."],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await browser.post("/dashboard", { intent: "change-password", ...fields });
+      expect(response.status).toBe(400);
+      expect(await actionError(response, ROUTE)).toBe(message);
+    }
+    const unknown = await browser.post("/dashboard", { intent: "cancel-everything" });
+    expect(unknown.status).toBe(400);
+    expect(await actionError(unknown, ROUTE)).toBe("Unknown action.");
+
+    const json = await browser.postRaw(
+      "/dashboard",
+      JSON.stringify({ intent: "change-password", password: "new-pass-1", confirmPassword: "new-pass-1" }),
+      { Accept: "text/html", "Content-Type": "application/json" },
+    );
+    expect(json.status).toBe(400);
+
+    const form = new FormData();
+    form.set("intent", "change-password");
+    form.set("password", new File(["new-pass-1"], "p.txt"));
+    form.set("confirmPassword", new File(["new-pass-1"], "p.txt"));
+    const file = await browser.postRaw("/dashboard", form, { Accept: "text/html" });
+    expect(file.status).toBe(400);
+    expect(await actionError(file, ROUTE)).toBe("Please fill in both password fields.");
+
+    expect((await findUser(email))!.password_hash).toBe(hashBefore);
+  });
+
+  it("changes the password and revokes the user's other sessions but keeps this one", async () => {
+    const owner = await signUp();
+    const other = await signIn(owner.email, owner.password);
+    expect(other.response.status).toBe(302);
+    const current = await sha256Hex(owner.browser.sessionToken()!);
+    const otherId = await sha256Hex(other.browser.sessionToken()!);
+    expect(await sessionsOf(owner.userId)).toHaveLength(2);
+
+    const response = await owner.browser.post("/dashboard", {
+      intent: "change-password",
+      password: "brand-new-pass",
+      confirmPassword: "brand-new-pass",
+    });
+    expect(response.status).toBe(200);
+    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ ok: true });
+
+    expect((await sessionsOf(owner.userId)).map((s) => s.id)).toEqual([current]);
+    expect(await sessionById(otherId)).toBeNull();
+    expect((await owner.browser.get("/dashboard")).status).toBe(200);
+    expectSessionExpired(await other.browser.get("/dashboard"));
+
+    const oldPassword = await signIn(owner.email, owner.password);
+    expect(oldPassword.response.status).toBe(401);
+    const newPassword = await signIn(owner.email, "brand-new-pass");
+    expect(newPassword.response.status).toBe(302);
+  });
+
+  it("sends a signed-out POST to / and changes nothing", async () => {
+    const response = await new Browser().post("/dashboard", {
+      intent: "change-password",
+      password: "whatever-1",
+      confirmPassword: "whatever-1",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("with an expired session: 'Session Expired' and the password stays", async () => {
+    const { browser, userId, email } = await signUp();
+    const hashBefore = (await findUser(email))!.password_hash;
+    await execute("UPDATE sessions SET expires_at = ? WHERE user_id = ?", Date.now() - 1, userId);
+    expectSessionExpired(
+      await browser.post("/dashboard", { intent: "change-password", password: "whatever-1", confirmPassword: "whatever-1" }),
+    );
+    expect((await findUser(email))!.password_hash).toBe(hashBefore);
+  });
+});

@@ -1,0 +1,198 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  Browser,
+  execute,
+  findUser,
+  interceptEmail,
+  resetLinkFrom,
+  sessionsOf,
+  sha256Hex,
+  signIn,
+  signUp,
+  snapshotCounts,
+  uniqueEmail,
+  visibleText,
+  type SignedUpUser,
+} from "./support";
+
+let mail: ReturnType<typeof interceptEmail> | undefined;
+afterEach(() => {
+  mail?.restore();
+  mail = undefined;
+});
+
+describe("cross-site POSTs are refused with 403 and change nothing", () => {
+  let victim: SignedUpUser;
+  beforeAll(async () => {
+    victim = await signUp({ email: uniqueEmail("victim") });
+  });
+
+  const EVIL = { Origin: "https://evil.example" };
+
+  /** Everything a forged request could have touched. */
+  async function state() {
+    return {
+      counts: await snapshotCounts(),
+      hash: (await findUser(victim.email))!.password_hash,
+      sessions: await sessionsOf(victim.userId),
+    };
+  }
+
+  async function expectRefused(response: Response) {
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await response.text()).toBe("Cross-site request refused.");
+  }
+
+  const forged: [string, string, (victim: SignedUpUser) => Record<string, string>][] = [
+    ["sign-up", "/signup", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
+    ["sign-in", "/?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
+    ["sign-out", "/signout", () => ({})],
+    ["password change", "/dashboard", () => ({ intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["reset request", "/password-reset", (v) => ({ intent: "request", email: v.email })],
+    ["an unknown path", "/anything", () => ({})],
+    // What the app's fetchers actually send: single-fetch data requests.
+    ["sign-up data request", "/signup.data", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
+    ["sign-in data request", "/_.data?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
+    ["password change data request", "/dashboard.data", () => ({ intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["sign-out data request", "/signout.data", () => ({})],
+  ];
+
+  for (const [name, path, fields] of forged) {
+    it(`${name} (${path}) with a foreign Origin, with the victim's cookies`, async () => {
+      mail = interceptEmail();
+      const before = await state();
+      await expectRefused(await victim.browser.post(path, fields(victim), { headers: EVIL }));
+      expect(await state()).toEqual(before);
+      expect(mail.sent).toHaveLength(0);
+    });
+  }
+
+  it("a reset completion with a valid token from a foreign origin", async () => {
+    mail = interceptEmail();
+    await new Browser().post("/password-reset", { intent: "request", email: victim.email });
+    const link = resetLinkFrom(mail.sent[0]!);
+    const before = await state();
+    await expectRefused(
+      await new Browser().post(
+        "/password-reset",
+        { intent: "reset", token: link.token, password: "hijacked-1", confirmPassword: "hijacked-1" },
+        { headers: EVIL },
+      ),
+    );
+    expect(await state()).toEqual(before);
+    // The token is still good for the real user.
+    expect(visibleText(await (await new Browser().get(link.path)).text())).toContain("Choose a new password");
+  });
+
+  it("Sec-Fetch-Site: cross-site without an Origin header is refused", async () => {
+    const before = await state();
+    const response = await victim.browser.request("/dashboard", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+      body: "intent=change-password&password=hijacked-1&confirmPassword=hijacked-1",
+    });
+    await expectRefused(response);
+    expect(await state()).toEqual(before);
+  });
+
+  for (const [label, origin] of [
+    ["Origin: null (sandboxed frame)", "null"],
+    ["another port of localhost", "http://localhost:8080"],
+    ["https instead of http", "https://localhost"],
+    ["a look-alike host", "http://localhost.evil.example"],
+  ] as const) {
+    it(`${label} is refused`, async () => {
+      const before = await state();
+      const response = await victim.browser.post(
+        "/dashboard",
+        { intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" },
+        { headers: { Origin: origin } },
+      );
+      await expectRefused(response);
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it("the same POST from our own origin does work (the guard is not refusing everything)", async () => {
+    const own = await signUp();
+    const response = await own.browser.post("/dashboard", {
+      intent: "change-password",
+      password: "changed-pass",
+      confirmPassword: "changed-pass",
+    });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("a second user cannot see or change the first user's data", () => {
+  let alice: SignedUpUser;
+  let bob: SignedUpUser;
+  beforeAll(async () => {
+    alice = await signUp({ email: uniqueEmail("alice") });
+    bob = await signUp({ email: uniqueEmail("bob") });
+  });
+
+  it("Bob's dashboard shows Bob's e-mail and Bob's subscription, never Alice's", async () => {
+    await execute("UPDATE user_subscriptions SET is_subscribed = 1 WHERE user_id = ?", alice.userId);
+    await execute("UPDATE user_subscriptions SET queries_remaining = 2 WHERE user_id = ?", bob.userId);
+    const bobText = visibleText(await (await bob.browser.get("/dashboard")).text());
+    expect(bobText).toContain(bob.email);
+    expect(bobText).not.toContain(alice.email);
+    expect(bobText).toContain("2 queries remaining");
+    expect(bobText).not.toContain("Your subscription is active.");
+
+    const aliceText = visibleText(await (await alice.browser.get("/dashboard")).text());
+    expect(aliceText).toContain(alice.email);
+    expect(aliceText).not.toContain(bob.email);
+    expect(aliceText).toContain("Your subscription is active.");
+  });
+
+  it("Bob's password change cannot touch Alice, even naming her in the form", async () => {
+    const aliceHash = (await findUser(alice.email))!.password_hash;
+    const aliceSessions = await sessionsOf(alice.userId);
+    const response = await bob.browser.post("/dashboard", {
+      intent: "change-password",
+      password: "bobs-new-pass",
+      confirmPassword: "bobs-new-pass",
+      userId: alice.userId,
+      email: alice.email,
+    });
+    expect(response.status).toBe(200);
+    expect((await findUser(alice.email))!.password_hash).toBe(aliceHash);
+    expect(await sessionsOf(alice.userId)).toEqual(aliceSessions);
+    expect((await alice.browser.get("/dashboard")).status).toBe(200);
+    expect((await signIn(alice.email, alice.password)).response.status).toBe(302);
+    expect((await signIn(bob.email, "bobs-new-pass")).response.status).toBe(302);
+    bob = { ...bob, password: "bobs-new-pass" };
+  });
+
+  it("Bob's sign-out deletes only Bob's session", async () => {
+    const aliceSession = await sha256Hex(alice.browser.sessionToken()!);
+    const bobSession = await sha256Hex(bob.browser.sessionToken()!);
+    const response = await bob.browser.post("/signout", {});
+    expect(response.status).toBe(302);
+    const aliceIds = (await sessionsOf(alice.userId)).map((s) => s.id);
+    expect(aliceIds).toContain(aliceSession);
+    expect((await sessionsOf(bob.userId)).map((s) => s.id)).not.toContain(bobSession);
+    expect((await alice.browser.get("/dashboard")).status).toBe(200);
+  });
+
+  it("a reset requested by Bob for his own e-mail does not affect Alice", async () => {
+    mail = interceptEmail();
+    const aliceHash = (await findUser(alice.email))!.password_hash;
+    const aliceSessions = await sessionsOf(alice.userId);
+    await new Browser().post("/password-reset", { intent: "request", email: bob.email });
+    expect(mail.sent.map((m) => m.to)).toEqual([[bob.email]]);
+    const link = resetLinkFrom(mail.sent[0]!);
+    const done = await new Browser().post("/password-reset", {
+      intent: "reset",
+      token: link.token,
+      password: "bob-reset-1",
+      confirmPassword: "bob-reset-1",
+    });
+    expect(done.status).toBe(302);
+    expect((await findUser(alice.email))!.password_hash).toBe(aliceHash);
+    expect(await sessionsOf(alice.userId)).toEqual(aliceSessions);
+  });
+});
