@@ -102,11 +102,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
                 <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
                 <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
               </Tabs.List>
+              {/* The form of the tab the dialog opens on takes focus; switching tabs keeps focus on the tab list. */}
               <Tabs.Content value="signin" className="auth-tab">
-                <SignInForm autoFocus />
+                <SignInForm autoFocus={chosenTab === null} />
               </Tabs.Content>
               <Tabs.Content value="signup" className="auth-tab">
-                <SignUpForm autoFocus />
+                <SignUpForm autoFocus={chosenTab === null} />
               </Tabs.Content>
             </Tabs.Root>
             <Flex justify="end" mt="3">

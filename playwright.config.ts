@@ -1,0 +1,41 @@
+/**
+ * End-to-end tests: the built Worker served by `wrangler dev` (see tests/e2e/global-setup.ts)
+ * driven by the system Chromium. Never a downloaded browser.
+ */
+import { availableParallelism } from "node:os";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.ts";
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  fullyParallel: true,
+  forbidOnly: ci,
+  // Two browsers at most against the one local server; a failure is a failure, not a retry.
+  workers: Math.min(2, availableParallelism()),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? "dot" : "list",
+  use: {
+    // The base URL comes from the app started in global setup (tests/e2e/fixtures.ts).
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 900 },
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+});

@@ -1,0 +1,221 @@
+/**
+ * Shared fixtures and helpers for the end-to-end tests.
+ *
+ * - `baseURL` is the app started by global setup; `mockUrl` its local stand-in services.
+ * - Every test is a different "client": its browser contexts send a unique CF-Connecting-IP
+ *   header (wrangler dev passes it through to the Worker), so the per-IP auth rate limit
+ *   sees many real users instead of one very busy 127.0.0.1.
+ * - `email` is a fresh address per test; `signUp`/`signIn` drive the real UI.
+ * - Any uncaught error in the page (a failed hydration included) fails the test.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { toasts } from "../../app/messages.ts";
+import { runningApp } from "./app-env.ts";
+
+export { expect };
+
+export const PASSWORD = "correct horse 1";
+
+type Account = { email: string; password: string };
+
+type Fixtures = {
+  mockUrl: string;
+  clientIp: string;
+  /** A fresh, unused e-mail address for this test. */
+  email: string;
+  /** Another fresh address each call, for tests that need more than one account. */
+  newEmail: () => string;
+  pageErrors: string[];
+};
+
+let emailCounter = 0;
+let ipCounter = 0;
+
+/* eslint-disable no-empty-pattern -- Playwright fixtures without dependencies take `{}` */
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, provide) => {
+    await provide(runningApp().baseUrl);
+  },
+  mockUrl: async ({}, provide) => {
+    await provide(runningApp().mockUrl);
+  },
+  clientIp: async ({}, provide, testInfo) => {
+    ipCounter += 1;
+    // 10.<worker>.<n>: unique within the run (each worker process has its own index).
+    await provide(`10.${testInfo.workerIndex % 256}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`);
+  },
+  extraHTTPHeaders: async ({ clientIp }, provide) => {
+    await provide({ "CF-Connecting-IP": clientIp });
+  },
+  newEmail: async ({}, provide, testInfo) => {
+    const stamp = Date.now().toString(36);
+    await provide(() => {
+      emailCounter += 1;
+      return `e2e-w${testInfo.workerIndex}-${stamp}-${emailCounter}@example.test`;
+    });
+  },
+  email: async ({ newEmail }, provide) => {
+    await provide(newEmail());
+  },
+  pageErrors: [
+    async ({ context }, provide) => {
+      const errors: string[] = [];
+      context.on("weberror", (error) => errors.push(error.error().message));
+      await provide(errors);
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+/* eslint-enable no-empty-pattern */
+
+/**
+ * Waits until React has hydrated the server-rendered page, so a click reaches the React
+ * handler (client validation, fetcher submissions) instead of submitting the HTML form.
+ * React keeps the root "dehydrated" until the hydration commit; we read that flag through
+ * the fiber React attaches to the DOM.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    if (!main) return false;
+    const key = Object.keys(main).find((name) => name.startsWith("__reactFiber$"));
+    if (!key) return false;
+    type Fiber = { return: Fiber | null; stateNode: unknown };
+    let fiber = (main as unknown as Record<string, Fiber>)[key]!;
+    while (fiber.return) fiber = fiber.return;
+    const root = fiber.stateNode as { current?: { memoizedState?: { isDehydrated?: boolean } } } | null;
+    return root?.current?.memoizedState?.isDehydrated === false;
+  });
+}
+
+/** Navigates and waits for hydration. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/**
+ * The toasts on screen: Radix Toast renders each as a list item of the notifications
+ * viewport. Located by structure rather than role because an open modal dialog marks the rest
+ * of the page aria-hidden (screen readers still hear the toast through Radix's live region).
+ */
+export function toastItems(page: Page): Locator {
+  return page.locator(".toast-viewport > li");
+}
+
+/** Exactly one toast is showing, with this title (and description, when given). */
+export async function expectToast(page: Page, toast: { title: string; description?: string }) {
+  const items = toastItems(page);
+  await expect(items).toHaveCount(1);
+  await expect(items.locator(".toast-title")).toHaveText(toast.title);
+  if (toast.description !== undefined) {
+    await expect(items.locator(".toast-description")).toHaveText(toast.description);
+  }
+}
+
+export function welcomeDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Welcome!" });
+}
+
+async function fillSignUp(scope: Locator, account: Account) {
+  await scope.getByLabel("Email").fill(account.email);
+  await scope.getByLabel("Password", { exact: true }).fill(account.password);
+  await scope.getByLabel("Confirm Password").fill(account.password);
+  await scope.getByRole("button", { name: "Create Account" }).click();
+}
+
+/**
+ * Creates an account through the real UI — the /signup page, or the landing dialog's
+ * Sign Up tab — and waits for the dashboard.
+ */
+export async function signUp(
+  page: Page,
+  { email, password = PASSWORD, via = "page" }: { email: string; password?: string; via?: "page" | "dialog" },
+): Promise<Account> {
+  if (via === "page") {
+    await open(page, "/signup");
+    await fillSignUp(page.getByRole("form", { name: "Create account" }), { email, password });
+  } else {
+    await open(page, "/");
+    await page.getByRole("button", { name: "Start Free 30-Day Trial" }).click();
+    const dialog = welcomeDialog(page);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await fillSignUp(dialog.getByRole("tabpanel", { name: "Sign Up" }), { email, password });
+  }
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  return { email, password };
+}
+
+/** Opens the landing dialog (Sign In tab) and submits the sign-in form; does not wait for the outcome. */
+export async function submitSignIn(page: Page, { email, password }: Account) {
+  if (new URL(page.url()).pathname !== "/") await open(page, "/");
+  const dialog = welcomeDialog(page);
+  if (!(await dialog.isVisible())) {
+    await page.getByRole("button", { name: "Start Free 30-Day Trial" }).click();
+  }
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("tab", { name: "Sign In" }).click();
+  const form = dialog.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in through the landing dialog and waits for the dashboard and the 'Signed In!' toast. */
+export async function signIn(page: Page, account: Account) {
+  await submitSignIn(page, account);
+  await expect(page).toHaveURL("/dashboard");
+  await expectToast(page, toasts.signedIn);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await expectToast(page, toasts.signedOut);
+}
+
+/** Newest e-mail the local mailbox holds for this address, waiting for it to arrive. */
+export async function latestEmail(mockUrl: string, to: string, { after = 0 }: { after?: number } = {}) {
+  type Mail = { subject: string; text: string; createdAt: string };
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${mockUrl}/mailbox/messages?to=${encodeURIComponent(to)}`);
+        const mails = (await response.json()) as Mail[];
+        found = mails.find((mail) => Date.parse(mail.createdAt) >= after);
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Waits for finite CSS animations and transitions (dialogs opening, toasts sliding in) to end. */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe-core with its default rule set (WCAG A/AA and best practices): zero violations. */
+export async function expectNoA11yViolations(page: Page, what: string) {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  expect(violations, `axe violations on ${what}`).toEqual([]);
+}

@@ -1,0 +1,124 @@
+import { tools } from "../../app/catalog/tools.ts";
+import { toasts, validation } from "../../app/messages.ts";
+import { E2E_CONFIG } from "./app-env.ts";
+import { expect, expectToast, open, PASSWORD, signIn, signOut, signUp, test, welcomeDialog } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+
+/** What a brand-new account sees on the dashboard. */
+async function expectNewTrialDashboard(page: Page) {
+  await expect(page).toHaveURL("/dashboard");
+  await expectToast(page, toasts.welcome);
+  await expect(page.getByRole("heading", { name: "Subscription Status" })).toBeVisible();
+  await expect(page.getByTestId("trial-days")).toHaveText("Free trial: 30 days remaining");
+  await expect(page.getByTestId("trial-queries")).toHaveText("5 queries remaining");
+  await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  const categories = page.getByRole("navigation", { name: "Writing categories" }).getByRole("link");
+  await expect(categories).toHaveCount(tools.length);
+  for (const tool of tools) {
+    await expect(categories.filter({ hasText: tool.cardLabel })).toHaveAttribute("href", tool.path);
+  }
+  await expect(page.getByText("(Coming Soon)")).toHaveCount(0);
+}
+
+test("signing up on /signup starts a 30-day trial with 5 queries", async ({ page, email }) => {
+  await open(page, "/signup");
+  await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Already have an account? Sign In" })).toHaveAttribute("href", "/signin");
+
+  const form = page.getByRole("form", { name: "Create account" });
+  // The e-mail is trimmed and lower-cased before it is stored.
+  await form.getByLabel("Email").fill(email.toUpperCase());
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Confirm Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+
+  await expectNewTrialDashboard(page);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+});
+
+test("signing up through the landing dialog's Sign Up tab", async ({ page, email }) => {
+  await open(page, "/");
+  await page.getByRole("button", { name: "Start Free 30-Day Trial" }).click();
+  const dialog = welcomeDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await dialog.getByRole("tab", { name: "Sign Up" }).click();
+
+  const panel = dialog.getByRole("tabpanel", { name: "Sign Up" });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await panel.getByLabel("Confirm Password").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Create Account" }).click();
+
+  await expectNewTrialDashboard(page);
+  await expect(welcomeDialog(page)).toHaveCount(0);
+});
+
+test("client-side validation on /signup: empty, mismatched and short passwords never reach the server", async ({
+  page,
+  email,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await open(page, "/signup");
+  const form = page.getByRole("form", { name: "Create account" });
+  const submit = form.getByRole("button", { name: "Create Account" });
+
+  await submit.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.signUpFillAll });
+
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await submit.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.signUpFillAll });
+
+  await form.getByLabel("Confirm Password").fill(`${PASSWORD}x`);
+  await submit.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.signUpMismatch });
+
+  await form.getByLabel("Password", { exact: true }).fill("abc");
+  await form.getByLabel("Confirm Password").fill("abc");
+  await submit.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.passwordTooShort });
+
+  await expect(page).toHaveURL("/signup");
+  expect(posts, "no form was posted").toEqual([]);
+});
+
+test("a duplicate e-mail gets a clear error, also in other letter case", async ({ page, email }) => {
+  await signUp(page, { email });
+  await signOut(page);
+
+  for (const attempt of [email, `  ${email.toUpperCase()}`]) {
+    await open(page, "/signup");
+    const form = page.getByRole("form", { name: "Create account" });
+    await form.getByLabel("Email").fill(attempt);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Confirm Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, { title: toasts.error.title, description: validation.emailTaken });
+    await expect(form.getByRole("alert")).toHaveText(validation.emailTaken);
+    await expect(page).toHaveURL("/signup");
+  }
+});
+
+test("the owner's e-mail (OWNER_EMAIL) gets an admin account", async ({ page }) => {
+  const owner = { email: E2E_CONFIG.OWNER_EMAIL, password: PASSWORD };
+  await open(page, "/signup");
+  const form = page.getByRole("form", { name: "Create account" });
+  await form.getByLabel("Email").fill(owner.email);
+  await form.getByLabel("Password", { exact: true }).fill(owner.password);
+  await form.getByLabel("Confirm Password").fill(owner.password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  // The owner address exists once per database: a repeated run (--repeat-each) signs in instead.
+  const taken = form.getByRole("alert").filter({ hasText: validation.emailTaken });
+  const admin = page.getByText("You have admin access with unlimited queries.");
+  await expect(admin.or(taken)).toBeVisible();
+  if (await taken.isVisible()) await signIn(page, owner);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(admin).toBeVisible();
+  await expect(page.getByTestId("trial-days")).toHaveCount(0);
+});
