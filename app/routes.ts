@@ -5,6 +5,7 @@ export default [
   index("routes/landing.tsx"),
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.tsx"),
+  route("api/generate", "routes/api.generate.ts"),
   layout("routes/shell.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),

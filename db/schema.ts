@@ -94,6 +94,8 @@ export const queryMessages = sqliteTable(
       .references(() => queryHistory.conversationId, { onDelete: "cascade" }),
     role: text("role", { enum: ["system", "user", "assistant"] }).notNull(),
     content: text("content").notNull(),
+    /** Assistant turns: "complete", "stopped" (the writer pressed Stop or left) or "interrupted" (upstream fault mid-way). */
+    status: text("status", { enum: ["complete", "stopped", "interrupted"] }).notNull().default("complete"),
     createdAt: createdAt(),
   },
   (t) => [index("query_messages_conversation_idx").on(t.conversationId, t.createdAt)],

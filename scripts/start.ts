@@ -28,6 +28,7 @@ const CONFIG_KEYS = [
   "OPENAI_API_KEY",
   "OPENAI_BASE_URL",
   "AI_MODEL",
+  "AI_TIMEOUT_MS",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_PRICE_ID",
@@ -122,6 +123,17 @@ export async function startApp(options: {
     vars.EMAIL_FROM = vars.EMAIL_FROM ?? "The Write Stuff <no-reply@thewritestuff.local>";
     vars.EMAIL_API_BASE = mock.url;
     standins.push("email");
+  }
+  if (!vars.OPENAI_API_KEY && vars.OPENAI_BASE_URL) {
+    // A keyless OpenAI-compatible endpoint (e.g. a local Ollama): the SDK still wants a key.
+    vars.OPENAI_API_KEY = "not-needed";
+  }
+  if (!vars.OPENAI_API_KEY) {
+    mock ??= await startMockServer();
+    vars.OPENAI_API_KEY = "local-standin";
+    vars.OPENAI_BASE_URL = `${mock.url}/v1`;
+    vars.AI_MODEL = vars.AI_MODEL ?? "stand-in-writer";
+    standins.push("ai");
   }
   if (standins.length > 0) vars.LOCAL_STANDINS = standins.join(",");
   if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;

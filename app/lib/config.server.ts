@@ -27,6 +27,19 @@ const configSchema = z.object({
   VIDEO_URL_1: optionalUrl.default("https://www.youtube.com/@thewritestuffapp"),
   VIDEO_URL_2: optionalUrl.default("https://vimeo.com/thewritestuffapp"),
   WALLPAPER_URL: optionalString.default("/wallpaper.svg"),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  AI_MODEL: optionalString,
+  /** How long the model may stay silent (before the first token or between tokens). */
+  AI_TIMEOUT_MS: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const ms = Number(value);
+    if (!Number.isInteger(ms) || ms < 1_000 || ms > 300_000) {
+      ctx.addIssue({ code: "custom", message: "AI_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 300000" });
+      return z.NEVER;
+    }
+    return ms;
+  }),
   /** Comma-separated names of services served by the local stand-in (`npm start`, tests). */
   LOCAL_STANDINS: optionalString,
 });
@@ -76,7 +89,12 @@ export function getPublicConfig(): PublicConfig {
     supportEmail: config.SUPPORT_EMAIL,
     videoUrls: [config.VIDEO_URL_1, config.VIDEO_URL_2],
     wallpaperUrl: config.WALLPAPER_URL,
+    demoAi: parsedStandins().has("ai"),
   };
+}
+
+function parsedStandins() {
+  return getConfig().localStandins;
 }
 
 /** The worker bindings the app uses, typed; nothing else touches `env` directly. */
@@ -85,5 +103,6 @@ export function getBindings() {
     DB: env.DB,
     AUTH_IP_LIMITER: env.AUTH_IP_LIMITER,
     AUTH_ACCOUNT_LIMITER: env.AUTH_ACCOUNT_LIMITER,
+    GENERATE_LIMITER: env.GENERATE_LIMITER,
   };
 }

@@ -21,7 +21,7 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -4,4 +4,6 @@ export type PublicConfig = {
   supportEmail: string;
   videoUrls: [string, string];
   wallpaperUrl: string;
+  /** Answers come from the local stand-in model (`npm start` without OPENAI_API_KEY). */
+  demoAi: boolean;
 };

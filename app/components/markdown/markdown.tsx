@@ -1,0 +1,39 @@
+/**
+ * Markdown for model output: GitHub-flavoured, no raw HTML (react-markdown escapes it), and
+ * links open safely in a new tab. Finished blocks are memoised, so rendering a long stream
+ * costs the new text only, not the whole answer again on every token.
+ */
+import { memo, useMemo } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkBreaks from "remark-breaks";
+import remarkGfm from "remark-gfm";
+import { splitMarkdownBlocks } from "./blocks";
+
+// Single line breaks are kept: poems, lyrics and script dialogue live on them.
+const remarkPlugins = [remarkGfm, remarkBreaks];
+const components: Components = {
+  a: ({ children, href }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  ),
+};
+
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+export function Markdown({ text }: { text: string }) {
+  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
+  return (
+    <div className="markdown">
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
+    </div>
+  );
+}

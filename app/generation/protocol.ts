@@ -1,0 +1,44 @@
+/**
+ * The wire format between the tool page and /api/generate. The browser sends choices — never
+ * a prompt or history; the server answers with newline-delimited JSON events.
+ */
+import { z } from "zod";
+import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
+import { tools } from "~/catalog/tools";
+
+const toolSlug = z.enum(tools.map((tool) => tool.slug) as [string, ...string[]]);
+
+export const generateRequestSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("initial"),
+    tool: toolSlug,
+    element: z.string().min(1).max(64),
+    fields: z
+      .record(
+        z.string().max(64),
+        z.string().max(MAX_FIELD_CHARS, { error: `Each detail can be at most ${MAX_FIELD_CHARS.toLocaleString("en-US")} characters.` }),
+      )
+      .default({}),
+  }),
+  z.object({
+    kind: z.literal("follow-up"),
+    tool: toolSlug,
+    conversationId: z.uuid(),
+    text: z
+      .string()
+      .max(MAX_FOLLOW_UP_CHARS, {
+        error: `A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en-US")} characters.`,
+      }),
+  }),
+]);
+
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+export type GenerateEvent =
+  | { type: "start"; conversationId: string; queriesRemaining: number | null }
+  | { type: "delta"; text: string }
+  | { type: "done"; finishReason: string }
+  | { type: "error"; message: string; kept: boolean };
+
+/** Error body of a request refused before any streaming started. */
+export type GenerateRefusal = { error: string; title: string };

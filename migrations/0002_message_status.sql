@@ -1,0 +1,1 @@
+ALTER TABLE `query_messages` ADD `status` text DEFAULT 'complete' NOT NULL;
