@@ -1,9 +1,15 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { freePort } from "./scripts/free-port.ts";
 
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+
+// The OpenAI stand-in for the worker tests (started by tests/worker/global-setup.ts on this
+// port). Chosen once per run; a re-read of this file reuses it so the Worker and the stand-in agree.
+process.env.TWS_TEST_OPENAI_PORT ??= String(await freePort());
+const openAIPort = process.env.TWS_TEST_OPENAI_PORT;
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
@@ -37,6 +43,11 @@ export default defineConfig({
                 EMAIL_FROM: "The Write Stuff <no-reply@example.com>",
                 EMAIL_API_BASE: "http://mail.test",
                 APP_URL: "http://localhost",
+                OPENAI_API_KEY: "test-key",
+                OPENAI_BASE_URL: `http://127.0.0.1:${openAIPort}/v1`,
+                AI_MODEL: "test-model",
+                // Short, so stall and timeout cases finish quickly.
+                AI_TIMEOUT_MS: "3000",
               },
             },
           })),
@@ -45,6 +56,7 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["./tests/worker/apply-migrations.ts"],
+          globalSetup: ["./tests/worker/global-setup.ts"],
         },
       },
     ],

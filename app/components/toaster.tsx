@@ -1,9 +1,12 @@
 /**
  * Toasts: one at a time (a new one replaces the current), 5000 ms, destructive style for
- * errors. Built on Radix Toast so they are announced to screen readers and reachable by F8.
+ * errors. A small accessible implementation: the list is a live region portalled to <body>
+ * (so it is still announced while a modal dialog hides the rest of the page), errors are
+ * announced assertively, hovering or focusing a toast pauses its timer, Escape dismisses it
+ * and F8 moves focus to it.
  */
-import { Toast } from "radix-ui";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { ToastMessage } from "./toast-types";
 
 export const TOAST_DURATION_MS = 5000;
@@ -15,40 +18,88 @@ export function useToast(): ShowToast {
   return useContext(ToastContext);
 }
 
+type Current = ToastMessage & { key: number };
+
+function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: () => void }) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(onDismiss, remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, onDismiss]);
+  const destructive = toast.variant === "destructive";
+  return (
+    <li
+      ref={ref}
+      className="toast"
+      data-variant={toast.variant ?? "default"}
+      tabIndex={-1}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!ref.current?.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onDismiss();
+      }}
+    >
+      {/* The live role sits inside the list item: an <li> must stay a list item for the <ol>. */}
+      <div role={destructive ? "alert" : "status"} aria-atomic="true">
+        <div className="toast-title">{toast.title}</div>
+        {toast.description ? <div className="toast-description">{toast.description}</div> : null}
+      </div>
+      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
+        ×
+      </button>
+    </li>
+  );
+}
+
 export function Toaster({ children }: { children: React.ReactNode }) {
-  const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);
-  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState<Current | null>(null);
+  const [mounted, setMounted] = useState(false);
   const counter = useRef(0);
+  const viewport = useRef<HTMLOListElement>(null);
   const show = useCallback<ShowToast>((toast) => {
     counter.current += 1;
     setCurrent({ ...toast, key: counter.current });
-    setOpen(true);
+  }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+
+  useEffect(() => {
+    // Portals need the DOM: render the region only after hydration.
+    const id = requestAnimationFrame(() => setMounted(true));
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") viewport.current?.querySelector<HTMLElement>("li")?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      cancelAnimationFrame(id);
+      window.removeEventListener("keydown", onKey);
+    };
   }, []);
 
+  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={show}>
-      <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
-        {children}
-        {current ? (
-          <Toast.Root
-            key={current.key}
-            open={open}
-            onOpenChange={setOpen}
-            className="toast"
-            data-variant={current.variant ?? "default"}
-            type={current.variant === "destructive" ? "foreground" : "background"}
-          >
-            <Toast.Title className="toast-title">{current.title}</Toast.Title>
-            {current.description ? (
-              <Toast.Description className="toast-description">{current.description}</Toast.Description>
-            ) : null}
-            <Toast.Close className="toast-close" aria-label="Dismiss notification">
-              ×
-            </Toast.Close>
-          </Toast.Root>
-        ) : null}
-        <Toast.Viewport className="toast-viewport" />
-      </Toast.Provider>
+    <ToastContext.Provider value={value}>
+      {children}
+      {mounted
+        ? createPortal(
+            <div className="toast-region" role="region" aria-label="Notifications (F8)">
+              <ol ref={viewport} className="toast-viewport" aria-live="polite">
+                {current ? <ToastItem key={current.key} toast={current} onDismiss={dismiss} /> : null}
+              </ol>
+            </div>,
+            document.body,
+          )
+        : null}
     </ToastContext.Provider>
   );
 }
@@ -56,23 +107,17 @@ export function Toaster({ children }: { children: React.ReactNode }) {
 /** Shows a toast handed over by the server (flash cookie) once per distinct message. */
 export function useFlashToast(toast: ToastMessage | null) {
   const show = useToast();
-  const key = useMemo(() => (toast ? JSON.stringify(toast) : null), [toast]);
   const lastShown = useRef<ToastMessage | null>(null);
   useEffect(() => {
     if (toast && lastShown.current !== toast) {
       lastShown.current = toast;
       show(toast);
     }
-    // `key` changes exactly when the message does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, show]);
+  }, [toast, show]);
 }
 
 /** Shows an action's error as a toast each time a new one arrives. */
-export function useActionErrorToast(
-  actionData: { error?: string } | undefined,
-  title: string,
-) {
+export function useActionErrorToast(actionData: { error?: string } | undefined, title: string) {
   const show = useToast();
   useEffect(() => {
     if (actionData?.error) show({ title, description: actionData.error, variant: "destructive" });

@@ -11,19 +11,14 @@ import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { generationErrors, generationToasts } from "~/messages";
-import {
-  appendTurn,
-  findConversation,
-  listConversationMessages,
-  saveNewConversation,
-  type TurnStatus,
-} from "~db/queries/conversations";
+import { findConversation, listConversationMessages, type TurnStatus } from "~db/queries/conversations";
 import { refundQuery, reserveQuery, type Reservation } from "~db/queries/metering";
-import { getSystemPrompt } from "~db/queries/system-prompts";
 import { recordUsageEvent, type UsageOutcome } from "~db/queries/usage-events";
 import { buildFollowUpMessages } from "./context.server";
 import { CONTEXT_BUDGET_TOKENS, MAX_OUTPUT_TOKENS, TEMPERATURE, getModel } from "./model.server";
 import { generateRequestSchema, type GenerateEvent, type GenerateRefusal } from "./protocol";
+import { saveTurn } from "./persist.server";
+import { loadSystemPrompt } from "./system-prompt.server";
 import { describeUpstreamFault } from "./upstream-errors.server";
 
 const MAX_BODY_BYTES = 32 * 1024;
@@ -52,7 +47,11 @@ async function parseTurn(request: Request, userId: string): Promise<Turn | Respo
   const parsed = generateRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const clear = issue && issue.code === "too_big" ? issue.message : generationErrors.badRequest;
+    // Only the field and follow-up limits carry a message written for writers.
+    const clear =
+      issue && issue.code === "too_big" && (issue.path[0] === "fields" || issue.path[0] === "text")
+        ? issue.message
+        : generationErrors.badRequest;
     return refuse(400, clear);
   }
   const input = parsed.data;
@@ -93,11 +92,10 @@ export async function generate({
   userId: string;
   waitUntil: (promise: Promise<unknown>) => void;
 }): Promise<Response> {
+  const t0 = performance.now();
   const turn = await parseTurn(request, userId);
   if (turn instanceof Response) return turn;
-
-  const limiter = await getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` });
-  if (!limiter.success) return refuse(429, generationErrors.tooMany);
+  const tParsed = performance.now();
 
   let modelSetup: ReturnType<typeof getModel>;
   try {
@@ -110,10 +108,18 @@ export async function generate({
 
   const db = getDb();
   const startedAt = new Date();
-  const [systemPrompt, reservation] = await Promise.all([
-    getSystemPrompt({ db, key: turn.tool.systemPromptKey }),
+  // Rate limit, prompt and reservation in one round of I/O; a rate-limited request gives its
+  // reservation straight back, so it never costs a query.
+  const [limiter, systemPrompt, reservation] = await Promise.all([
+    getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` }),
+    loadSystemPrompt(turn.tool.systemPromptKey),
     reserveQuery({ db, userId, now: startedAt }),
   ]);
+  const tReserved = performance.now();
+  if (!limiter.success) {
+    if (reservation.allowed && reservation.charged) await refundQuery({ db, userId, now: new Date() });
+    return refuse(429, generationErrors.tooMany);
+  }
   if (!reservation.allowed) {
     return refuse(403, generationErrors.denied, generationToasts.actionDenied.title);
   }
@@ -150,6 +156,7 @@ export async function generate({
     startedAt,
     modelSetup,
     waitUntil,
+    timings: { t0, parsed: tParsed - t0, checks: tReserved - tParsed },
   });
 }
 
@@ -164,8 +171,10 @@ async function streamTurn(args: {
   startedAt: Date;
   modelSetup: ReturnType<typeof getModel>;
   waitUntil: (promise: Promise<unknown>) => void;
+  timings: { t0: number; parsed: number; checks: number };
 }): Promise<Response> {
   const { request, userId, turn, reservation, startedAt, modelSetup } = args;
+  const tModelStart = performance.now();
   const db = getDb();
   const abort = new AbortController();
   let timedOut = false;
@@ -220,26 +229,6 @@ async function streamTurn(args: {
     }
   };
 
-  // Wait for the first words before answering, so a model that fails up front gets a clean
-  // error (and a refund) rather than an empty stream.
-  let firstText = "";
-  try {
-    while (!ended) {
-      const next = await parts.next();
-      if (next.done) break;
-      armTimeout();
-      const part = next.value as { type: string } & Record<string, unknown>;
-      if (part.type === "text-delta" && typeof part.text === "string" && part.text) {
-        firstText = part.text;
-        break;
-      }
-      settle(part);
-    }
-  } catch (error) {
-    fault = error;
-    status = abort.signal.aborted && !timedOut ? "stopped" : "interrupted";
-  }
-
   const latency = () => Date.now() - startedAt.getTime();
   const usageEvent = (outcome: UsageOutcome) =>
     recordUsageEvent({
@@ -256,13 +245,41 @@ async function streamTurn(args: {
       },
     }).catch((error) => console.error("usage event not recorded", error));
 
+  // Wait for the first words before answering, so a model that fails up front gets a clean
+  // error (and a refund) rather than an empty stream. Held by waitUntil: a writer who stops
+  // before the first words closes the connection, and the runtime then drops whatever the
+  // request itself was awaiting, which would lose the refund and the usage event.
+  const firstWords = (async () => {
+    let first = "";
+    try {
+      while (!ended) {
+        const next = await parts.next();
+        if (next.done) break;
+        armTimeout();
+        const part = next.value as { type: string } & Record<string, unknown>;
+        if (part.type === "text-delta" && typeof part.text === "string" && part.text) {
+          first = part.text;
+          break;
+        }
+        settle(part);
+      }
+    } catch (error) {
+      fault = error;
+      status = abort.signal.aborted && !timedOut ? "stopped" : "interrupted";
+    }
+    if (!first) {
+      clearTimeout(timer);
+      request.signal.removeEventListener("abort", onClientAbort);
+      if (reservation.charged) await refundQuery({ db, userId, now: new Date() });
+      await usageEvent(abort.signal.aborted && !timedOut ? "stopped" : "failed");
+    }
+    return first;
+  })();
+  args.waitUntil(firstWords);
+  const firstText = await firstWords;
+
   if (!firstText) {
-    clearTimeout(timer);
-    request.signal.removeEventListener("abort", onClientAbort);
-    if (reservation.charged) await refundQuery({ db, userId, now: new Date() });
-    const clientLeft = abort.signal.aborted && !timedOut;
-    args.waitUntil(usageEvent(clientLeft ? "stopped" : "failed"));
-    if (clientLeft) return new Response(null, { status: 499 });
+    if (abort.signal.aborted && !timedOut) return new Response(null, { status: 499 });
     if (!fault && !timedOut) {
       return refuse(502, generationErrors.modelEmpty);
     }
@@ -273,6 +290,7 @@ async function streamTurn(args: {
 
   const encoder = new TextEncoder();
   let clientGone = false;
+  let lastWrite = Date.now();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
     start(c) {
@@ -287,6 +305,7 @@ async function streamTurn(args: {
     if (clientGone) return;
     try {
       controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      lastWrite = Date.now();
     } catch {
       clientGone = true;
     }
@@ -299,6 +318,19 @@ async function streamTurn(args: {
   });
   text = firstText;
   send({ type: "delta", text: firstText });
+
+  // While the model is silent, a bare newline every second (ignored by the client) lets the
+  // runtime notice a writer who pressed Stop or left, so the model call ends promptly.
+  const keepAlive = setInterval(() => {
+    if (clientGone || Date.now() - lastWrite < 900) return;
+    try {
+      controller.enqueue(encoder.encode("\n"));
+      lastWrite = Date.now();
+    } catch {
+      clientGone = true;
+      onClientAbort();
+    }
+  }, 1_000);
 
   const pump = (async () => {
     let sawFinish = false;
@@ -323,8 +355,23 @@ async function streamTurn(args: {
       status = abort.signal.aborted && !timedOut ? "stopped" : "interrupted";
     } finally {
       clearTimeout(timer);
+      clearInterval(keepAlive);
       request.signal.removeEventListener("abort", onClientAbort);
     }
+
+    // Saved before the stream closes: the moment the writer sees the answer finish, a
+    // follow-up on it must find the conversation.
+    await saveTurn({
+      db,
+      userId,
+      turn: turn.kind === "initial"
+        ? { kind: "initial", conversationId: turn.conversationId, queryType: turn.tool.queryType, element: turn.element, requestText: turn.requestText }
+        : { kind: "follow-up", conversationId: turn.conversationId, userText: args.userText },
+      responseText: text,
+      status,
+      startedAt,
+      finishedAt: new Date(),
+    });
 
     if (status === "interrupted") {
       if (fault) console.error("model stream failed mid-way", fault);
@@ -339,48 +386,20 @@ async function streamTurn(args: {
         // already closed by the client
       }
     }
-
-    const finishedAt = new Date();
-    try {
-      if (turn.kind === "initial") {
-        await saveNewConversation({
-          db,
-          conversation: {
-            userId,
-            conversationId: turn.conversationId,
-            queryType: turn.tool.queryType,
-            element: turn.element,
-            requestText: turn.requestText,
-            responseText: text,
-            status,
-            startedAt,
-            finishedAt,
-          },
-        });
-      } else {
-        await appendTurn({
-          db,
-          turn: {
-            userId,
-            conversationId: turn.conversationId,
-            userText: args.userText,
-            responseText: text,
-            status,
-            startedAt,
-            finishedAt,
-          },
-        });
-      }
-    } catch (error) {
-      // The spec: a history save failure on the tools is logged, not shown.
-      console.error("conversation not saved", error);
-    }
     await usageEvent(status === "complete" ? "complete" : status);
   })();
   args.waitUntil(pump);
 
+  const { timings } = args;
+  const serverTiming = [
+    `parse;dur=${timings.parsed.toFixed(1)}`,
+    `checks;dur=${timings.checks.toFixed(1)}`,
+    `first-token;dur=${(performance.now() - tModelStart).toFixed(1)}`,
+    `total;dur=${(performance.now() - timings.t0).toFixed(1)}`,
+  ].join(", ");
   return new Response(body, {
     headers: {
+      "Server-Timing": serverTiming,
       "Content-Type": "application/x-ndjson; charset=utf-8",
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

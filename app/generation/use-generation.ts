@@ -28,6 +28,7 @@ export function useGeneration({ onToast }: { onToast: (toast: ToastMessage) => v
   const abortRef = useRef<AbortController | null>(null);
   const pending = useRef("");
   const frame = useRef<number | null>(null);
+  const stoppedAt = useRef(0);
 
   const flush = useCallback(() => {
     frame.current = null;
@@ -63,12 +64,20 @@ export function useGeneration({ onToast }: { onToast: (toast: ToastMessage) => v
       setPhase("waiting");
       let started = false;
       try {
-        const response = await fetch("/api/generate", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(request),
-          signal: controller.signal,
-        });
+        const post = () =>
+          fetch("/api/generate", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(request),
+            signal: controller.signal,
+          });
+        let response = await post();
+        // Right after Stop the server may still be saving the stopped answer (it notices the
+        // Stop at its next write); a follow-up sent in that moment briefly finds nothing.
+        for (let attempt = 0; response.status === 404 && request.kind === "follow-up" && Date.now() - stoppedAt.current < 5_000 && attempt < 10; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          response = await post();
+        }
         if (!response.ok || !response.body) {
           const refusal = (await response.json().catch(() => null)) as GenerateRefusal | null;
           const denied = response.status === 403;
@@ -136,7 +145,11 @@ export function useGeneration({ onToast }: { onToast: (toast: ToastMessage) => v
     [flush, finishLast, onToast],
   );
 
-  const stop = useCallback(() => abortRef.current?.abort(), []);
+  const stop = useCallback(() => {
+    if (!abortRef.current) return;
+    stoppedAt.current = Date.now();
+    abortRef.current.abort();
+  }, []);
 
   const reset = useCallback(() => {
     abortRef.current?.abort();

@@ -34,8 +34,9 @@ const configSchema = z.object({
   AI_TIMEOUT_MS: optionalString.transform((value, ctx) => {
     if (value === undefined) return undefined;
     const ms = Number(value);
-    if (!Number.isInteger(ms) || ms < 1_000 || ms > 300_000) {
-      ctx.addIssue({ code: "custom", message: "AI_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 300000" });
+    // At least 3 s: the AI SDK waits 2 s before retrying a 5xx, and that retry must get its chance.
+    if (!Number.isInteger(ms) || ms < 3_000 || ms > 300_000) {
+      ctx.addIssue({ code: "custom", message: "AI_TIMEOUT_MS must be a whole number of milliseconds from 3000 to 300000" });
       return z.NEVER;
     }
     return ms;

@@ -6,10 +6,9 @@ import { findElement } from "~/catalog/requests";
 import { findToolByPath, historyPath } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ToolWorkspace } from "~/components/tool/tool-workspace";
+import { loadSystemPrompt } from "~/generation/system-prompt.server";
 import { getPublicConfig } from "~/lib/config.server";
-import { getDb } from "~/lib/db.server";
 import { TITLE_SUFFIX, toolTexts } from "~/messages";
-import { getSystemPrompt } from "~db/queries/system-prompts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.title ?? "Assistant"}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
@@ -27,7 +26,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("element");
   let promptReady = false;
   try {
-    promptReady = Boolean(await getSystemPrompt({ db: getDb(), key: tool.systemPromptKey }));
+    promptReady = Boolean(await loadSystemPrompt(tool.systemPromptKey));
   } catch (error) {
     console.error("system prompt could not be loaded", error);
   }

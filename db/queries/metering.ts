@@ -2,7 +2,7 @@
  * Query metering. A trial query is reserved with one guarded UPDATE … RETURNING, so any number
  * of concurrent requests can never take more than the user has, nor drive the count below 0.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { userSubscriptions } from "../schema";
 
@@ -20,35 +20,36 @@ export async function reserveQuery({
   userId: string;
   now: Date;
 }): Promise<Reservation> {
+  // One statement decides and reserves: admins and subscribers pass untouched, a trial user
+  // passes only with a query left and an unexpired trial, and takes exactly one.
+  const unlimited = sql`(${userSubscriptions.isAdmin} = 1 OR ${userSubscriptions.isSubscribed} = 1)`;
   const rows = await db
-    .select({ isAdmin: userSubscriptions.isAdmin, isSubscribed: userSubscriptions.isSubscribed })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return { allowed: false };
-  if (row.isAdmin) return { allowed: true, charged: false, reason: "admin" };
-  if (row.isSubscribed) return { allowed: true, charged: false, reason: "subscriber" };
-
-  const reserved = await db
     .update(userSubscriptions)
     .set({
-      queriesRemaining: sql`${userSubscriptions.queriesRemaining} - 1`,
-      queriesUsed: sql`${userSubscriptions.queriesUsed} + 1`,
-      updatedAt: now,
+      queriesRemaining: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesRemaining} ELSE ${userSubscriptions.queriesRemaining} - 1 END`,
+      queriesUsed: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesUsed} ELSE ${userSubscriptions.queriesUsed} + 1 END`,
+      updatedAt: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.updatedAt} ELSE ${now.getTime()} END`,
     })
     .where(
       and(
         eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.isAdmin, false),
-        eq(userSubscriptions.isSubscribed, false),
-        gt(userSubscriptions.queriesRemaining, 0),
-        gt(userSubscriptions.trialEndDate, now),
+        or(
+          eq(userSubscriptions.isAdmin, true),
+          eq(userSubscriptions.isSubscribed, true),
+          and(gt(userSubscriptions.queriesRemaining, 0), gt(userSubscriptions.trialEndDate, now)),
+        ),
       ),
     )
-    .returning({ queriesRemaining: userSubscriptions.queriesRemaining });
-  const after = reserved[0];
-  return after ? { allowed: true, charged: true, queriesRemaining: after.queriesRemaining } : { allowed: false };
+    .returning({
+      isAdmin: userSubscriptions.isAdmin,
+      isSubscribed: userSubscriptions.isSubscribed,
+      queriesRemaining: userSubscriptions.queriesRemaining,
+    });
+  const row = rows[0];
+  if (!row) return { allowed: false };
+  if (row.isAdmin) return { allowed: true, charged: false, reason: "admin" };
+  if (row.isSubscribed) return { allowed: true, charged: false, reason: "subscriber" };
+  return { allowed: true, charged: true, queriesRemaining: row.queriesRemaining };
 }
 
 /** Gives a reserved trial query back (the model failed before producing anything). */

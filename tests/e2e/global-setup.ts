@@ -11,7 +11,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startApp } from "../../scripts/start.ts";
-import { E2E_ENV, e2eVars, type RunningE2E } from "./app-env.ts";
+import { buildStamp, E2E_ENV, e2eVars, type RunningE2E } from "./app-env.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -19,6 +19,7 @@ export default async function globalSetup() {
   if (!existsSync(path.join(root, "build/server/wrangler.json"))) {
     throw new Error("No built Worker in build/: run `npx react-router build` first (npm test does).");
   }
+  const stamp = buildStamp(root);
   const port = await freePort();
   const persistTo = path.join(root, "tests/.tmp", `e2e-${process.pid}`);
   rmSync(persistTo, { recursive: true, force: true });
@@ -36,7 +37,7 @@ export default async function globalSetup() {
       "The end-to-end tests need the local stand-in mailbox, but EMAIL_API_KEY is set (environment or .dev.vars): unset it for the test run.",
     );
   }
-  const running: RunningE2E = { stop: app.stop, persistTo };
+  const running: RunningE2E = { stop: app.stop, persistTo, buildStamp: stamp };
   (globalThis as { __e2eApp?: RunningE2E }).__e2eApp = running;
   process.env[E2E_ENV.baseUrl] = app.url;
   process.env[E2E_ENV.mockUrl] = app.mockUrl;

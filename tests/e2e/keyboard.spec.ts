@@ -1,16 +1,6 @@
 /** Everything a new user needs, with the keyboard alone (Tab, Enter, Space, Escape). */
-import type { Locator, Page } from "@playwright/test";
 import { toasts } from "../../app/messages.ts";
-import { expect, expectToast, open, PASSWORD, test, welcomeDialog } from "./fixtures.ts";
-
-/** Presses Tab until `target` has focus, failing if it never does within `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 30) {
-  for (let presses = 0; presses < max; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, `reachable with Tab within ${max} presses`).toBeFocused({ timeout: 1 });
-}
+import { expect, expectToast, open, PASSWORD, tabTo, test, welcomeDialog } from "./fixtures.ts";
 
 test("sign up, sign out and sign in again with the keyboard only", async ({ page, email }) => {
   await open(page, "/signup");

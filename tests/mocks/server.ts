@@ -9,16 +9,19 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { sendJson } from "./http.ts";
 import { createMailbox } from "./mailbox.ts";
+import { createOpenAIStandIn } from "./openai.ts";
 
 export type MockServer = { url: string; server: Server; close(): Promise<void> };
 
 export async function startMockServer({ port = 0 }: { port?: number } = {}): Promise<MockServer> {
   const mailbox = createMailbox();
+  const openai = createOpenAIStandIn();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     try {
       if (url.pathname === "/health") return sendJson(res, 200, { ok: true });
       if (await mailbox.handle(req, res, url)) return;
+      if (await openai.handle(req, res, url)) return;
       sendJson(res, 404, { message: `No stand-in for ${req.method} ${url.pathname}` });
     } catch (error) {
       sendJson(res, 400, { message: error instanceof Error ? error.message : "Bad request" });

@@ -5,6 +5,8 @@
  */
 import type { Database } from "../../db/client";
 import { accountQueries } from "./accounts";
+import { conversationQueries } from "./conversations";
+import { meteringQueries } from "./metering";
 import { passwordResetQueries } from "./password-resets";
 import { sessionQueries } from "./sessions";
 import { subscriptionQueries } from "./subscriptions";
@@ -14,4 +16,6 @@ export function querySuite(getDb: () => Database) {
   sessionQueries(getDb);
   passwordResetQueries(getDb);
   subscriptionQueries(getDb);
+  meteringQueries(getDb);
+  conversationQueries(getDb);
 }

@@ -11,6 +11,10 @@ declare global {
       EMAIL_FROM: string;
       EMAIL_API_BASE: string;
       APP_URL: string;
+      OPENAI_API_KEY: string;
+      OPENAI_BASE_URL: string;
+      AI_MODEL: string;
+      AI_TIMEOUT_MS: string;
     }
     interface GlobalProps {
       mainModule: typeof worker;

@@ -6,6 +6,13 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { expect, vi } from "vitest";
+import {
+  configureOpenAI,
+  contentText,
+  openAIState,
+  type OpenAIControlUpdate,
+  type RecordedChatRequest,
+} from "../mocks/openai-control";
 
 export const ORIGIN = "http://localhost";
 
@@ -363,4 +370,257 @@ export async function actionError(response: Response, routeId: string): Promise<
   const data = routerData(await response.text());
   const forRoute = data.actionData?.[routeId] as { error?: string } | undefined;
   return forRoute?.error;
+}
+
+// ---- Generation (POST /api/generate) and the OpenAI stand-in ------------------------------
+
+/** The stand-in's base URL (vitest.config.ts points OPENAI_BASE_URL at `${url}/v1`). */
+export const STAND_IN_URL = env.OPENAI_BASE_URL.replace(/\/v1\/?$/, "");
+
+let markerCounter = 0;
+/**
+ * A marker no other request in this run contains (test files share one stand-in and run in
+ * parallel): put it in a field value or follow-up text, then target faults (`match`) and read
+ * what the app sent (`modelRequests`) by it.
+ */
+export function uniqueMarker(prefix = "MK"): string {
+  markerCounter += 1;
+  return `${prefix}${runId}Q${markerCounter}Z${Math.floor(Math.random() * 1e6)}`;
+}
+
+/** Adds faults or settings on the shared stand-in. Target faults with `match` and `times`. */
+export function configureStandIn(update: OpenAIControlUpdate) {
+  return configureOpenAI(STAND_IN_URL, update);
+}
+
+/** Every chat request the stand-in received whose messages contain `marker`, oldest first. */
+export async function modelRequests(marker: string): Promise<RecordedChatRequest[]> {
+  return (await openAIState(STAND_IN_URL, { match: marker })).recentRequests;
+}
+
+/** The one chat request containing `marker` (fails when there is none or more than one). */
+export async function modelRequest(marker: string): Promise<RecordedChatRequest> {
+  const requests = await modelRequests(marker);
+  expect(requests, `requests to the model containing ${marker}`).toHaveLength(1);
+  return requests[0]!;
+}
+
+/** A recorded request's messages as `{ role, text }`. */
+export function messagesOf(request: RecordedChatRequest): { role: string; text: string }[] {
+  return (request.messages ?? []).map((message) => ({ role: message.role, text: contentText(message.content) }));
+}
+
+export type InitialRequest = { kind: "initial"; tool: string; element: string; fields?: Record<string, unknown> };
+export type FollowUpRequest = { kind: "follow-up"; tool: string; conversationId: string; text: string };
+
+/** POSTs a JSON body to /api/generate as the tool page does (same origin, JSON). */
+export function postGenerate(
+  browser: Browser,
+  body: InitialRequest | FollowUpRequest | Record<string, unknown>,
+  init: { signal?: AbortSignal } = {},
+): Promise<Response> {
+  return browser.request("/api/generate", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify(body),
+    signal: init.signal,
+  });
+}
+
+export type GenerateEvent =
+  | { type: "start"; conversationId: string; queriesRemaining: number | null }
+  | { type: "delta"; text: string }
+  | { type: "done"; finishReason: string }
+  | { type: "error"; message: string; kept: boolean };
+
+/** A finished generation stream, read to its end. */
+export type Generation = {
+  status: number;
+  events: GenerateEvent[];
+  /** Every delta, concatenated. */
+  text: string;
+  conversationId: string;
+  queriesRemaining: number | null;
+  /** The last event (`done` or `error`). */
+  last: GenerateEvent | undefined;
+};
+
+/** Reads an NDJSON generation stream to its end (bytes decoded as UTF-8). */
+export async function readGeneration(response: Response): Promise<Generation> {
+  expect(response.status, "a generation stream").toBe(200);
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/x-ndjson/);
+  const body = new TextDecoder().decode(await response.arrayBuffer());
+  expect(body.endsWith("\n"), "the stream ends with a complete line").toBe(true);
+  const events = body
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as GenerateEvent);
+  const start = events[0];
+  if (start?.type !== "start") throw new Error(`stream does not begin with a start event: ${body.slice(0, 200)}`);
+  return {
+    status: response.status,
+    events,
+    text: events.map((event) => (event.type === "delta" ? event.text : "")).join(""),
+    conversationId: start.conversationId,
+    queriesRemaining: start.queriesRemaining,
+    last: events.at(-1),
+  };
+}
+
+/** Generates and reads the whole stream; fails unless it ended with `done`. */
+export async function generateOk(browser: Browser, body: InitialRequest | FollowUpRequest): Promise<Generation> {
+  const response = await postGenerate(browser, body);
+  if (response.status !== 200) {
+    throw new Error(`generation refused: ${response.status} ${await response.text()}`);
+  }
+  const generation = await readGeneration(response);
+  expect(generation.last).toEqual({ type: "done", finishReason: "stop" });
+  return generation;
+}
+
+/** Incremental reader of a generation stream: one event at a time. */
+export function eventReader(response: Response) {
+  if (!response.body) throw new Error("no body");
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  return {
+    async next(): Promise<GenerateEvent | null> {
+      for (;;) {
+        const newline = buffer.indexOf("\n");
+        if (newline !== -1) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          if (line) return JSON.parse(line) as GenerateEvent;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) return null;
+        buffer += value;
+      }
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
+export type GenerateRefusal = { error: string; title: string };
+
+/** A JSON refusal (no stream): its status and body. */
+export async function refusal(response: Response): Promise<{ status: number } & GenerateRefusal> {
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  const body = (await response.json()) as GenerateRefusal;
+  expect(Object.keys(body).sort()).toEqual(["error", "title"]);
+  return { status: response.status, ...body };
+}
+
+/** Polls until `check` returns a value other than undefined/null/false (or fails after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The stand-in's tokenisation (tests/mocks/openai.ts `tokenize`): a word and the whitespace after it. */
+export function standInTokens(text: string): string[] {
+  return text.match(/\s+|\S+\s*/g) ?? [];
+}
+
+/** The prompt token count the stand-in reports: 4 per message plus its tokens. */
+export function standInPromptTokens(request: RecordedChatRequest): number {
+  return messagesOf(request).reduce((sum, message) => sum + 4 + standInTokens(message.text).length, 0);
+}
+
+export type HistoryRow = {
+  id: string;
+  user_id: string;
+  query_type: string;
+  element: string | null;
+  query_text: string;
+  response_text: string;
+  conversation_id: string;
+  created_at: number;
+  updated_at: number;
+};
+export type MessageRow = { id: string; conversation_id: string; role: string; content: string; status: string; created_at: number };
+export type UsageEventRow = {
+  id: string;
+  user_id: string;
+  query_type: string;
+  model: string;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number | null;
+  outcome: string;
+  created_at: number;
+};
+
+export async function historyOf(userId: string): Promise<HistoryRow[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM query_history WHERE user_id = ? ORDER BY created_at, id")
+    .bind(userId)
+    .all<HistoryRow>();
+  return results;
+}
+
+export function conversationRow(conversationId: string) {
+  return env.DB.prepare("SELECT * FROM query_history WHERE conversation_id = ?").bind(conversationId).first<HistoryRow>();
+}
+
+export async function turnsOf(conversationId: string): Promise<MessageRow[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT * FROM query_messages WHERE conversation_id = ? ORDER BY created_at, rowid",
+  )
+    .bind(conversationId)
+    .all<MessageRow>();
+  return results;
+}
+
+export async function usageEventsOf(userId: string): Promise<UsageEventRow[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM usage_events WHERE user_id = ? ORDER BY created_at, rowid")
+    .bind(userId)
+    .all<UsageEventRow>();
+  return results;
+}
+
+export async function systemPromptText(key: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT prompt_text FROM system_prompts WHERE query_type = ?")
+    .bind(key)
+    .first<{ prompt_text: string }>();
+  if (!row) throw new Error(`no system prompt ${key}`);
+  return row.prompt_text;
+}
+
+/**
+ * Waits until the user has `count` usage events (written after the turn is saved, which is
+ * after the stream has closed) and returns them.
+ */
+export function usageReaches(userId: string, count: number): Promise<UsageEventRow[]> {
+  return eventually(async () => {
+    const events = await usageEventsOf(userId);
+    return events.length === count && events;
+  });
+}
+
+/** Makes a signed-up user an active subscriber (never charged). */
+export function makeSubscriber(userId: string) {
+  return execute("UPDATE user_subscriptions SET is_subscribed = 1 WHERE user_id = ?", userId);
+}
+
+/** The metering counters of a user. */
+export async function counters(userId: string): Promise<{ remaining: number; used: number }> {
+  const row = await subscriptionOf(userId);
+  if (!row) throw new Error(`no subscription row for ${userId}`);
+  return { remaining: row.queries_remaining, used: row.queries_used };
+}
+
+/** A signed-up trial user's first conversation: one initial generation, saved. */
+export async function startConversation(
+  browser: Browser,
+  request: InitialRequest,
+): Promise<Generation & { row: HistoryRow }> {
+  const generation = await generateOk(browser, request);
+  const row = await eventually(() => conversationRow(generation.conversationId));
+  return { ...generation, row };
 }

@@ -21,9 +21,11 @@ const components: Components = {
 
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
-      {text}
-    </ReactMarkdown>
+    <div className="md-block">
+      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
   );
 });
 

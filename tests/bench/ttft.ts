@@ -1,0 +1,108 @@
+/**
+ * Time to first token through the app vs straight from the stand-in model, with the same
+ * fixed token delay (budget: app overhead ≤ 15 ms median). The app path includes everything
+ * a writer's request pays for: session lookup, validation, the metering check, the system
+ * prompt read and the model call.
+ */
+import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
+import { median, type BenchResult } from "./types.ts";
+
+export const TTFT_OVERHEAD_BUDGET_MS = 15;
+const SAMPLES = 20;
+const TOKEN_DELAY_MS = 20;
+
+async function firstChunk(response: Response, marker: string): Promise<void> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stream ended before the first token");
+    seen += value;
+    if (seen.includes(marker)) break;
+  }
+  await reader.cancel();
+}
+
+export async function measureTtft({
+  baseUrl,
+  mockUrl,
+  cookie,
+}: {
+  baseUrl: string;
+  mockUrl: string;
+  cookie: string;
+}): Promise<BenchResult[]> {
+  await resetOpenAI(mockUrl);
+  await configureOpenAI(mockUrl, { tokenDelayMs: TOKEN_DELAY_MS, firstTokenDelayMs: 0 });
+
+  const direct = async () => {
+    const start = performance.now();
+    const response = await fetch(`${mockUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: "Bearer bench", "Content-Type": "application/json" },
+      body: JSON.stringify({
+        model: "bench",
+        stream: true,
+        messages: [{ role: "user", content: "Generate World description.\n\nGenre: noir" }],
+      }),
+    });
+    await firstChunk(response, '"content"');
+    return performance.now() - start;
+  };
+  const serverTimings: Record<string, number[]> = {};
+  const throughApp = async () => {
+    const start = performance.now();
+    const response = await fetch(`${baseUrl}/api/generate`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
+      body: JSON.stringify({ kind: "initial", tool: "prose", element: "world", fields: { genre: "noir" } }),
+    });
+    if (!response.ok) throw new Error(`generate answered ${response.status}: ${await response.text()}`);
+    await firstChunk(response, '"type":"delta"');
+    const elapsed = performance.now() - start;
+    for (const entry of (response.headers.get("Server-Timing") ?? "").split(",")) {
+      const match = /^\s*([\w-]+);dur=([\d.]+)/.exec(entry);
+      if (match) (serverTimings[match[1]!] ??= []).push(Number(match[2]));
+    }
+    return elapsed;
+  };
+
+  // Warm both paths (isolate start, JIT, connection pools), then interleave samples.
+  for (let i = 0; i < 5; i++) {
+    await direct();
+    await throughApp();
+  }
+  const directTimes: number[] = [];
+  const appTimes: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    directTimes.push(await direct());
+    appTimes.push(await throughApp());
+  }
+  await resetOpenAI(mockUrl);
+  const overhead = median(appTimes) - median(directTimes);
+  return [
+    {
+      name: `time to first token, stand-in direct (median of ${SAMPLES})`,
+      value: `${median(directTimes).toFixed(1)} ms`,
+      ok: true,
+    },
+    {
+      name: `time to first token through the app (median of ${SAMPLES})`,
+      value: `${median(appTimes).toFixed(1)} ms`,
+      ok: true,
+    },
+    {
+      name: "  of which inside the Worker (Server-Timing medians)",
+      value: Object.entries(serverTimings)
+        .map(([name, values]) => `${name} ${median(values).toFixed(1)}`)
+        .join(", "),
+      ok: true,
+    },
+    {
+      name: "app overhead on time to first token",
+      value: `${overhead.toFixed(1)} ms`,
+      budget: `≤ ${TTFT_OVERHEAD_BUDGET_MS} ms median`,
+      ok: overhead <= TTFT_OVERHEAD_BUDGET_MS,
+    },
+  ];
+}

@@ -1,0 +1,202 @@
+/**
+ * Helpers for driving an assistant (tool) page the way a writer does, plus a few for the
+ * OpenAI stand-in's control API.
+ *
+ * The stand-in is shared by both Playwright workers, so tests never change its global
+ * settings: faults are always targeted with a `match` marker unique to the test, carried in
+ * one of the detail fields (the request text, and therefore every later turn of that
+ * conversation, contains it).
+ */
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { tools, type Tool } from "../../app/catalog/tools.ts";
+import { generationToasts, toolTexts } from "../../app/messages.ts";
+import { configureOpenAI, type OpenAIFault } from "../mocks/openai-control.ts";
+import { expect, expectToast, settleAnimations, waitForHydration } from "./fixtures.ts";
+
+export type CatalogElement = { value: string; label: string; fields: readonly string[] };
+export type FieldSpec = { label: string; placeholder: string; multiline: boolean };
+
+export function toolBySlug(slug: Tool["slug"]): Tool {
+  return tools.find((tool) => tool.slug === slug)!;
+}
+
+export function elementsOf(tool: Tool): readonly CatalogElement[] {
+  return tool.elements as readonly CatalogElement[];
+}
+
+export function elementOf(tool: Tool, value: string): CatalogElement {
+  return elementsOf(tool).find((element) => element.value === value)!;
+}
+
+export function fieldLabel(tool: Tool, field: string): string {
+  return (tool.fields as Record<string, FieldSpec>)[field]!.label;
+}
+
+/** A marker no other test's request contains: the stand-in's faults are targeted with it. */
+export function uniqueMarker(testInfo: TestInfo, name = "mk"): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${name}-w${testInfo.workerIndex}-${Date.now().toString(36)}-${random}`;
+}
+
+/** Adds a fault for requests containing `fault.match` (required: never a global fault). */
+export async function injectFault(mockUrl: string, fault: OpenAIFault & { match: string }) {
+  await configureOpenAI(mockUrl, { faults: [fault] });
+}
+
+/** The dashboard's card for this tool. */
+export function dashboardCard(page: Page, tool: Tool): Locator {
+  return page
+    .getByRole("navigation", { name: "Writing categories" })
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { name: tool.cardLabel, exact: true }) });
+}
+
+/** From the dashboard, opens the tool through its card and waits for the page to hydrate. */
+export async function openToolFromDashboard(page: Page, tool: Tool) {
+  await expect(page).toHaveURL("/dashboard");
+  await dashboardCard(page, tool).click();
+  await expect(page).toHaveURL(tool.path);
+  await expect(page.getByRole("heading", { level: 1, name: tool.title })).toBeVisible();
+  await waitForHydration(page);
+}
+
+/** Locators for everything on the tool page. */
+export function toolPage(page: Page) {
+  const form = page.getByRole("form", { name: "Generate" });
+  const output = page.getByRole("region", { name: toolTexts.output });
+  return {
+    form,
+    elementSelect: page.getByRole("combobox", { name: `Step 1: ${toolTexts.stepOne}` }),
+    /** The labels of the detail fields on show, in screen order. */
+    fieldLabels: form.locator("label"),
+    generate: form.getByRole("button", { name: toolTexts.generate }),
+    generating: form.getByRole("button", { name: toolTexts.generating }),
+    stop: page.getByRole("button", { name: toolTexts.stop, exact: true }),
+    output,
+    emptyHint: output.getByText(toolTexts.outputEmpty),
+    /** Each assistant answer is an <article>; user turns are never rendered. */
+    answers: output.locator("article.assistant-message"),
+    followUp: page.getByLabel(toolTexts.followUpLabel),
+    send: page.getByRole("button", { name: toolTexts.followUpSend }),
+    demoBadge: page.getByText(toolTexts.demoBadge, { exact: true }),
+    quota: form.getByRole("status"),
+  };
+}
+
+/** Opens the element dropdown with the mouse and picks an element by its label. */
+export async function chooseElement(page: Page, label: string) {
+  const { elementSelect } = toolPage(page);
+  await elementSelect.click();
+  const listbox = page.getByRole("listbox");
+  await expect(listbox).toBeVisible();
+  await listbox.getByRole("option", { name: label, exact: true }).click();
+  await expect(listbox).toHaveCount(0);
+  await expect(elementSelect).toHaveText(label);
+}
+
+/**
+ * The open dropdown is a compact, opaque panel next to its trigger: every option is on screen
+ * and the page does not show through it.
+ */
+export async function expectDropdownUsable(page: Page) {
+  const listbox = page.getByRole("listbox");
+  await expect(listbox).toBeVisible();
+  await settleAnimations(page);
+  for (const option of await listbox.getByRole("option").all()) await expect(option).toBeInViewport({ ratio: 1 });
+  const panel = page.locator(".rt-SelectContent");
+  const background = await panel.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(background, "the dropdown has a solid background").not.toMatch(/^(transparent|rgba\(.*, 0\))$/);
+  // While the dropdown is open the rest of the page is aria-hidden: find the trigger by class.
+  const [list, trigger] = [(await panel.boundingBox())!, (await page.locator(".rt-SelectTrigger").boundingBox())!];
+  const gap = Math.min(Math.abs(list.y - (trigger.y + trigger.height)), Math.abs(trigger.y - (list.y + list.height)));
+  expect(gap, "the dropdown opens right next to its trigger").toBeLessThan(16);
+}
+
+/** Only the chosen element's fields are on show, in catalog order, with the catalog's labels. */
+export async function expectFieldsOf(page: Page, tool: Tool, element: CatalogElement) {
+  await expect(toolPage(page).fieldLabels).toHaveText(element.fields.map((field) => fieldLabel(tool, field)));
+}
+
+export async function fillField(page: Page, tool: Tool, field: string, value: string) {
+  await toolPage(page).form.getByLabel(fieldLabel(tool, field), { exact: true }).fill(value);
+}
+
+/**
+ * Records every state the newest answer goes through (text and data-status), from now on,
+ * so a test can prove the text grew while it was still streaming.
+ */
+export async function recordAnswerStates(page: Page) {
+  await page.evaluate(() => {
+    const panel = document.querySelector(".output-panel");
+    if (!panel) throw new Error("no output panel");
+    const log: { status: string | null; text: string }[] = [];
+    const scope = window as unknown as { __answerLog?: typeof log; __answerObserver?: MutationObserver };
+    scope.__answerObserver?.disconnect();
+    scope.__answerLog = log;
+    const note = () => {
+      const articles = panel.querySelectorAll("article.assistant-message");
+      const last = articles[articles.length - 1];
+      if (!last) return;
+      const entry = { status: last.getAttribute("data-status"), text: last.textContent ?? "" };
+      const previous = log[log.length - 1];
+      if (!previous || previous.text !== entry.text || previous.status !== entry.status) log.push(entry);
+    };
+    scope.__answerObserver = new MutationObserver(note);
+    scope.__answerObserver.observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+export async function answerStates(page: Page): Promise<{ status: string | null; text: string }[]> {
+  return page.evaluate(() => (window as unknown as { __answerLog?: { status: string | null; text: string }[] }).__answerLog ?? []);
+}
+
+/** The newest answer was seen growing while streaming, and ended longer than any partial view. */
+export async function expectAnswerStreamed(page: Page) {
+  const states = await answerStates(page);
+  const partials = states.filter((state) => state.status === "streaming" && state.text.trim().length > 0);
+  const final = states[states.length - 1];
+  expect(final?.status, "the answer finished").toBe("complete");
+  expect(partials.length, "partial answers seen while streaming").toBeGreaterThanOrEqual(3);
+  const lengths = partials.map((state) => state.text.length);
+  expect(lengths[lengths.length - 1]!, "the answer grew while streaming").toBeGreaterThan(lengths[0]!);
+  expect(final!.text.length, "the finished answer is longer than the first partial one").toBeGreaterThan(lengths[0]!);
+}
+
+/**
+ * Presses Generate and checks the busy state (spinner button, Stop) while the answer streams;
+ * then waits for the finished answer and the tool's success toast.
+ */
+export async function generateAndWait(page: Page, tool: Tool) {
+  const ui = toolPage(page);
+  await recordAnswerStates(page);
+  await ui.generate.click();
+  await expect(ui.stop).toBeVisible();
+  await expect(ui.generating).toBeDisabled();
+  await expect(ui.answers).toHaveCount(1);
+  const answer = ui.answers.last();
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+  await expect(ui.stop).toHaveCount(0);
+  await expect(ui.generate).toBeEnabled();
+  await expectToast(page, { title: generationToasts.success.title, description: tool.successMessage });
+  return answer;
+}
+
+/** Types a follow-up and sends it with Enter; waits for the revision and its toast. */
+export async function sendFollowUpWithEnter(page: Page, text: string) {
+  const ui = toolPage(page);
+  const count = await ui.answers.count();
+  await recordAnswerStates(page);
+  await ui.followUp.fill(text);
+  await ui.followUp.press("Enter");
+  await expect(ui.answers).toHaveCount(count + 1);
+  const answer = ui.answers.last();
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+  await expectToast(page, generationToasts.followUpSuccess);
+  await expect(ui.followUp).toHaveValue("");
+  return answer;
+}
+
+/** The trial card's query count on the dashboard. */
+export function trialQueries(page: Page): Locator {
+  return page.getByTestId("trial-queries");
+}
