@@ -48,6 +48,28 @@ export async function listConversationMessages({
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.id));
 }
 
+/** The two `query_messages` rows of one exchange: the writer's turn and the answer. */
+function exchangeRows(x: {
+  conversationId: string;
+  userText: string;
+  responseText: string;
+  status: TurnStatus;
+  startedAt: Date;
+  finishedAt: Date;
+}) {
+  return [
+    { id: crypto.randomUUID(), conversationId: x.conversationId, role: "user" as const, content: x.userText, createdAt: x.startedAt },
+    {
+      id: crypto.randomUUID(),
+      conversationId: x.conversationId,
+      role: "assistant" as const,
+      content: x.responseText,
+      status: x.status,
+      createdAt: x.finishedAt,
+    },
+  ];
+}
+
 /** A new conversation with its first exchange, written in one batch. */
 export async function saveNewConversation({
   db,
@@ -79,17 +101,7 @@ export async function saveNewConversation({
       createdAt: c.startedAt,
       updatedAt: c.finishedAt,
     }),
-    db.insert(queryMessages).values([
-      { id: crypto.randomUUID(), conversationId: c.conversationId, role: "user", content: c.requestText, createdAt: c.startedAt },
-      {
-        id: crypto.randomUUID(),
-        conversationId: c.conversationId,
-        role: "assistant",
-        content: c.responseText,
-        status: c.status,
-        createdAt: c.finishedAt,
-      },
-    ]),
+    db.insert(queryMessages).values(exchangeRows({ ...c, userText: c.requestText })),
   ]);
 }
 
@@ -111,17 +123,7 @@ export async function appendTurn({
 }) {
   const t = turn;
   await db.batch([
-    db.insert(queryMessages).values([
-      { id: crypto.randomUUID(), conversationId: t.conversationId, role: "user", content: t.userText, createdAt: t.startedAt },
-      {
-        id: crypto.randomUUID(),
-        conversationId: t.conversationId,
-        role: "assistant",
-        content: t.responseText,
-        status: t.status,
-        createdAt: t.finishedAt,
-      },
-    ]),
+    db.insert(queryMessages).values(exchangeRows(t)),
     db
       .update(queryHistory)
       .set({ updatedAt: t.finishedAt })
