@@ -86,6 +86,8 @@ export const toolTexts = {
   interrupted: "Interrupted — the text so far is saved.",
   demoBadge: "Demo AI",
   demoBadgeHint: "Answers come from the local stand-in model, not a real AI.",
+  continuing: "Continuing a saved conversation: send a follow-up to refine it further.",
+  conversationNotFound: "This conversation was not found. It may have been deleted.",
 } as const;
 
 export const generationToasts = {
@@ -117,4 +119,53 @@ export const generationErrors = {
   cutOff: "The answer was cut off mid-way. What arrived so far is kept.",
   tooMany: "You are sending requests very quickly. Please wait a minute and try again.",
   notSignedIn: "You must be logged in to perform this action.",
+} as const;
+
+/** History screen texts (spec sections 2, 4 and 8); the ones the spec leaves open are ours. */
+export const historyTexts = {
+  back: "Back",
+  dashboard: "Dashboard",
+  signedOut: "Please sign in to view your history.",
+  signIn: "Sign In",
+  loading: "Loading history...",
+  emptyTitle: "No history found for this section yet.",
+  emptyHint: "Start using the tools to build your history!",
+  searchLabel: "Search this history",
+  searchPlaceholder: "Words from a prompt, an answer or a follow-up",
+  searchSubmit: "Search",
+  searchClear: "Clear search",
+  noMatches: (query: string) => `No entries match “${query}”.`,
+  matchesFor: (query: string) => `Entries matching “${query}”`,
+  loadMore: "Load more",
+  loadingMore: "Loading...",
+  view: "View details",
+  download: "Download",
+  downloadText: "Text file (.txt)",
+  downloadMarkdown: "Markdown (.md)",
+  delete: "Delete",
+  followUps: (count: number) => (count === 1 ? "1 follow-up" : `${count} follow-ups`),
+  detailsTitle: "History Details",
+  detailsLoading: "Loading conversation...",
+  prompt: "Prompt",
+  response: "Response",
+  followUp: (index: number) => `Follow-up ${index}`,
+  stopped: "Stopped before the end.",
+  interrupted: "Cut off by a connection problem.",
+  close: "Close",
+  continueInTool: "Continue in tool",
+  confirmTitle: "Are you absolutely sure?",
+  confirmText: "This action cannot be undone. This will permanently delete this history entry.",
+  cancel: "Cancel",
+  confirmDelete: "Delete",
+  notFound: "This history entry was not found. It may have been deleted.",
+  unavailable: "The history service did not answer. Please try again.",
+  signedOutApi: "Please sign in to view your history.",
+  retry: "Try again",
+} as const;
+
+export const historyToasts = {
+  fetchFailed: { title: "Error", description: (message: string) => `Failed to fetch history: ${message}` },
+  deleteFailed: { title: "Error", description: (message: string) => `Failed to delete entry: ${message}` },
+  deleted: { title: "Success", description: "History entry deleted." },
+  downloaded: { title: "Downloaded", description: "History entry downloaded successfully." },
 } as const;

@@ -6,11 +6,14 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.tsx"),
   route("api/generate", "routes/api.generate.ts"),
+  route("api/history", "routes/api.history.ts"),
+  route("api/history/:id", "routes/api.history.$id.ts"),
   layout("routes/shell.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     ...tools.map((tool) => route(tool.path.slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
+    route(":section/history", "routes/history.tsx"),
   ]),
   ...legacyRedirects.map((legacy) =>
     route(legacy.from.slice(1), "routes/legacy-redirect.tsx", { id: `legacy${legacy.from}` }),

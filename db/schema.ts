@@ -82,13 +82,19 @@ export const queryHistory = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("query_history_user_created_idx").on(t.userId, t.createdAt)],
+  // Newest-first keyset pages of one writer's history: (created_at, id) is the cursor.
+  (t) => [index("query_history_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );
 
 export const queryMessages = sqliteTable(
   "query_messages",
   {
-    id: text("id").primaryKey(),
+    /**
+     * Stable integer key (the rowid): the full-text index over turns (`query_messages_fts`,
+     * migration 0004) refers to rows by it, and an explicit INTEGER PRIMARY KEY survives VACUUM.
+     */
+    seq: integer("seq").primaryKey(),
+    id: text("id").notNull().unique(),
     conversationId: text("conversation_id")
       .notNull()
       .references(() => queryHistory.conversationId, { onDelete: "cascade" }),

@@ -12,6 +12,7 @@ export const tools = [
     title: "Fictional Prose Assistant",
     tagline: "Build worlds, cast characters and shape your story, one focused element at a time.",
     historySection: "prose",
+    historyTitle: "Fictional Prose History",
     queryType: "prose",
     fields: {
       genre: { label: "Genre", placeholder: "e.g. dark fantasy, cozy mystery, literary fiction", multiline: false },
@@ -52,6 +53,7 @@ export const tools = [
     title: "Poetry Assistant",
     tagline: "Find the form, the images and the music your poem is reaching for.",
     historySection: "poetry",
+    historyTitle: "Poetry History",
     queryType: "poetry",
     fields: {
       premise: { label: "Premise", placeholder: "What is the poem about? A moment, an image, a memory…", multiline: true },
@@ -94,6 +96,7 @@ export const tools = [
     title: "Stage & Screen Assistant",
     tagline: "Pace your scenes, sharpen your dialogue and stage what the audience sees.",
     historySection: "stage",
+    historyTitle: "Stage & Screen History",
     queryType: "stage",
     fields: {
       premise: { label: "Premise", placeholder: "What happens? The story or the scene in a few sentences", multiline: true },
@@ -136,6 +139,7 @@ export const tools = [
     title: "Nonfiction Assistant",
     tagline: "Research, structure and voice for nonfiction that readers trust.",
     historySection: "nonfiction",
+    historyTitle: "Nonfiction History",
     queryType: "nonfiction",
     fields: {
       topic: { label: "Topic", placeholder: "e.g. the history of public libraries", multiline: false },
@@ -179,6 +183,7 @@ export const tools = [
     title: "Content Creation Assistant",
     tagline: "Plan, script and grow content your audience comes back for.",
     historySection: "content",
+    historyTitle: "Content Creation History",
     queryType: "content",
     fields: {
       audience: { label: "Audience", placeholder: "e.g. beginner home cooks aged 25–40", multiline: false },
@@ -225,6 +230,7 @@ export const tools = [
     title: "Songwriting Assistant",
     tagline: "From the first idea to the last chorus: themes, lyrics, hooks and structure.",
     historySection: "songwriting",
+    historyTitle: "Songwriting History",
     queryType: "songwriting",
     fields: {
       genre: { label: "Genre", placeholder: "e.g. indie folk, synth-pop, country, hip-hop", multiline: false },

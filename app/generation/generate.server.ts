@@ -5,6 +5,7 @@
  * failed. A failure before any output refunds the reserved query.
  */
 import { experimental_streamTextLowMemory as streamText, type ModelMessage } from "ai";
+import { toolForQueryType } from "~/catalog/history";
 import { buildRequestText, findElement, findToolBySlug } from "~/catalog/requests";
 import type { Tool } from "~/catalog/tools";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
@@ -77,7 +78,8 @@ async function parseTurn(request: Request, userId: string): Promise<Turn | Respo
   const userText = input.text.trim();
   if (!userText) return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
   const conversation = await findConversation({ db: getDb(), userId, conversationId: input.conversationId });
-  if (!conversation || conversation.queryType !== tool.queryType) {
+  // A conversation continues in the tool whose history section shows it (either vocabulary).
+  if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
     return refuse(404, generationErrors.conversationNotFound);
   }
   return { kind: "follow-up", tool, userText, conversationId: conversation.conversationId };

@@ -20,9 +20,18 @@ type Outcome = "complete" | "stopped" | "interrupted" | "refused" | "failed";
 
 const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
 
-export function useGeneration({ onToast }: { onToast: (toast: ToastMessage) => void }) {
-  const [messages, setMessages] = useState<AssistantMessage[]>([]);
-  const [conversationId, setConversationId] = useState<string | null>(null);
+/** A saved conversation reopened from the history page, to be refined further. */
+export type ContinuedConversation = { conversationId: string; messages: AssistantMessage[] };
+
+export function useGeneration({
+  onToast,
+  initial = null,
+}: {
+  onToast: (toast: ToastMessage) => void;
+  initial?: ContinuedConversation | null;
+}) {
+  const [messages, setMessages] = useState<AssistantMessage[]>(() => initial?.messages ?? []);
+  const [conversationId, setConversationId] = useState<string | null>(() => initial?.conversationId ?? null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [queriesRemaining, setQueriesRemaining] = useState<number | null>(null);
   const abortRef = useRef<AbortController | null>(null);

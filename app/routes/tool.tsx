@@ -3,11 +3,15 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/tool";
 import { requireUser } from "~/auth/guards.server";
 import { findElement } from "~/catalog/requests";
-import { findToolByPath, historyPath } from "~/catalog/tools";
+import { toolForQueryType } from "~/catalog/history";
+import { findToolByPath, historyPath, type Tool } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ToolWorkspace } from "~/components/tool/tool-workspace";
 import { loadSystemPrompt } from "~/generation/system-prompt.server";
+import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
+import { findConversation, listConversationMessages } from "~db/queries/conversations";
 import { TITLE_SUFFIX, toolTexts } from "~/messages";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,10 +24,15 @@ export function headers() {
 
 /** The six assistants share this page; the catalog entry decides what it shows. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireUser(request, context);
+  const { user } = requireUser(request, context);
   const tool = findToolByPath(url.pathname);
   if (!tool) throw data("No such assistant.", { status: 404 });
-  const requested = url.searchParams.get("element");
+  const conversationParam = url.searchParams.get("conversation");
+  // 'Continue in tool' from the history page: the saved conversation, if it is the writer's
+  // and belongs to this tool's section; anything else is not found.
+  const continued = conversationParam ? await loadContinuedConversation(user.id, tool, conversationParam) : null;
+  if (conversationParam && !continued) throw data(toolTexts.conversationNotFound, { status: 404 });
+  const requested = continued?.element ?? url.searchParams.get("element");
   let promptReady = false;
   try {
     promptReady = Boolean(await loadSystemPrompt(tool.systemPromptKey));
@@ -38,7 +47,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     promptReady,
     initialElement: requested && findElement(tool, requested) ? requested : null,
     demoAi: getPublicConfig().demoAi,
+    continued: continued?.conversation ?? null,
   };
+}
+
+async function loadContinuedConversation(userId: string, tool: Tool, conversationId: string) {
+  const db = getDb();
+  const conversation = await findConversation({ db, userId, conversationId });
+  if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) return null;
+  const turns = await listConversationMessages({ db, userId, conversationId });
+  const messages: AssistantMessage[] = turns
+    .filter((turn) => turn.role === "assistant")
+    .map((turn, index) => ({ id: `saved-${index}`, text: turn.content, status: turn.status }));
+  return { element: conversation.element, conversation: { conversationId, messages } };
 }
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
@@ -61,13 +82,19 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           <Text as="p" size="4" color="gray">
             {loaderData.tagline}
           </Text>
+          {loaderData.continued ? (
+            <Text as="p" size="2" color="amber" role="status">
+              {toolTexts.continuing}
+            </Text>
+          ) : null}
         </Flex>
         <ToolWorkspace
-          key={`${loaderData.slug}-${loaderData.initialElement ?? ""}`}
+          key={`${loaderData.slug}-${loaderData.initialElement ?? ""}-${loaderData.continued?.conversationId ?? ""}`}
           tool={tool}
           promptReady={loaderData.promptReady}
           initialElement={loaderData.initialElement}
           demoAi={loaderData.demoAi}
+          continued={loaderData.continued}
         />
       </main>
     </div>

@@ -45,7 +45,7 @@ export async function listConversationMessages({
     .from(queryMessages)
     .innerJoin(queryHistory, eq(queryHistory.conversationId, queryMessages.conversationId))
     .where(and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId)))
-    .orderBy(asc(queryMessages.createdAt), asc(queryMessages.id));
+    .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
 }
 
 /** The two `query_messages` rows of one exchange: the writer's turn and the answer. */

@@ -5,19 +5,15 @@
  * while tokens arrive.
  */
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { memo, useCallback, useEffect, useRef } from "react";
 import type { Tool } from "~/catalog/tools";
 import { Markdown } from "~/components/markdown/markdown";
 import { useToast } from "~/components/toaster";
-import { useGeneration, type AssistantMessage } from "~/generation/use-generation";
+import { useGeneration, type AssistantMessage, type ContinuedConversation } from "~/generation/use-generation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { generationToasts, toolTexts } from "~/messages";
 import { ElementForm } from "./element-form";
 import { FollowUpForm } from "./follow-up-form";
-
-const noopSubscribe = () => () => {};
-function useHydrated() {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
-}
 
 const MessageView = memo(function MessageView({ message }: { message: AssistantMessage }) {
   return (
@@ -42,15 +38,20 @@ export function ToolWorkspace({
   promptReady,
   initialElement,
   demoAi,
+  continued = null,
 }: {
   tool: Tool;
   promptReady: boolean;
   initialElement: string | null;
   demoAi: boolean;
+  continued?: ContinuedConversation | null;
 }) {
   const show = useToast();
   const hydrated = useHydrated();
-  const { messages, conversationId, phase, queriesRemaining, run, stop, reset } = useGeneration({ onToast: show });
+  const { messages, conversationId, phase, queriesRemaining, run, stop, reset } = useGeneration({
+    onToast: show,
+    initial: continued,
+  });
   const busy = phase !== "idle";
   const outputRef = useRef<HTMLDivElement>(null);
 

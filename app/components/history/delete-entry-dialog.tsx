@@ -1,0 +1,38 @@
+import { AlertDialog, Button, Flex } from "@radix-ui/themes";
+import type { HistoryItem } from "~/history/types";
+import { historyTexts } from "~/messages";
+
+/** 'Are you absolutely sure?' — nothing is deleted until the writer confirms. */
+export function DeleteEntryDialog({
+  entry,
+  busy,
+  onCancel,
+  onConfirm,
+  onClosed,
+}: {
+  entry: HistoryItem | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (entry: HistoryItem) => void;
+  /** Where focus goes once the dialog closes (the card it belonged to may be gone). */
+  onClosed: (event: Event) => void;
+}) {
+  return (
+    <AlertDialog.Root open={entry !== null} onOpenChange={(open) => (open || busy ? undefined : onCancel())}>
+      <AlertDialog.Content maxWidth="460px" onCloseAutoFocus={onClosed}>
+        <AlertDialog.Title>{historyTexts.confirmTitle}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{historyTexts.confirmText}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray" disabled={busy}>
+              {historyTexts.cancel}
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color="red" loading={busy} onClick={() => entry && onConfirm(entry)}>
+            {historyTexts.confirmDelete}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Dialog, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Fragment } from "react";
+import { Link } from "react-router";
+import { Markdown } from "~/components/markdown/markdown";
+import { cleanForDisplay } from "~/history/display";
+import { exchanges } from "~/history/export";
+import type { HistoryItem, HistoryThread } from "~/history/types";
+import { historyTexts } from "~/messages";
+import type { DownloadFormat } from "./history-card";
+import { formatLocalDateTime } from "./local-time";
+
+export type ThreadState = { status: "loading" } | { status: "ready"; thread: HistoryThread } | { status: "failed"; message: string };
+
+const statusNotes: Record<string, string> = {
+  stopped: historyTexts.stopped,
+  interrupted: historyTexts.interrupted,
+};
+
+function Turn({ heading, text, status, level }: { heading: string; text: string; status?: string; level: "h3" | "h4" }) {
+  return (
+    <section className="history-turn">
+      <Heading as={level} size={level === "h3" ? "3" : "2"} mb="1" color="gray">
+        {heading}
+      </Heading>
+      <Markdown text={cleanForDisplay(text)} />
+      {status && statusNotes[status] ? (
+        <Text as="p" size="1" color="gray" className="message-note">
+          {statusNotes[status]}
+        </Text>
+      ) : null}
+    </section>
+  );
+}
+
+/** 'History Details': the date, the prompt and every turn of the conversation, in order. */
+export function HistoryDetailsDialog({
+  entry,
+  state,
+  onClose,
+  onDownload,
+}: {
+  entry: HistoryItem | null;
+  state: ThreadState | null;
+  onClose: () => void;
+  onDownload: (entry: HistoryItem, format: DownloadFormat) => void;
+}) {
+  const thread = state?.status === "ready" ? state.thread : null;
+  return (
+    <Dialog.Root open={entry !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Content maxWidth="820px" maxHeight="80vh" className="history-details">
+        <Dialog.Title>{historyTexts.detailsTitle}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {entry ? `${entry.label} · ${formatLocalDateTime(entry.createdAt)}` : null}
+        </Dialog.Description>
+        <div className="history-details-body" tabIndex={0} role="region" aria-label={historyTexts.detailsTitle} aria-busy={state?.status === "loading"}>
+          {state?.status === "loading" ? (
+            <Flex align="center" gap="2" role="status">
+              <Spinner />
+              <Text size="2" color="gray">
+                {historyTexts.detailsLoading}
+              </Text>
+            </Flex>
+          ) : null}
+          {state?.status === "failed" ? (
+            <Text as="p" size="2" color="red" role="alert">
+              {state.message}
+            </Text>
+          ) : null}
+          {thread
+            ? exchanges(thread).map((pair, index) => (
+                <Fragment key={index}>
+                  <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level="h3" />
+                  <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} level={index === 0 ? "h3" : "h4"} />
+                </Fragment>
+              ))
+            : null}
+        </div>
+        <Flex gap="2" mt="4" justify="end" wrap="wrap">
+          {entry ? (
+            <>
+              <Button variant="soft" color="gray" disabled={!thread} onClick={() => onDownload(entry, "txt")}>
+                {historyTexts.downloadText}
+              </Button>
+              <Button variant="soft" color="gray" disabled={!thread} onClick={() => onDownload(entry, "md")}>
+                {historyTexts.downloadMarkdown}
+              </Button>
+              {entry.continuePath ? (
+                <Button asChild variant="soft">
+                  <Link to={entry.continuePath}>{historyTexts.continueInTool}</Link>
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+          <Dialog.Close>
+            <Button>{historyTexts.close}</Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

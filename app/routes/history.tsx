@@ -1,0 +1,98 @@
+import { Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Suspense } from "react";
+import { Await, Link, redirect } from "react-router";
+import type { Route } from "./+types/history";
+import { optionalUser } from "~/auth/guards.server";
+import { historySectionAliases, resolveHistorySection } from "~/catalog/history";
+import { AppHeader } from "~/components/app-header";
+import { HistoryList } from "~/components/history/history-list";
+import { HistorySearch } from "~/components/history/history-search";
+import { normalizeSearch, readHistoryPage } from "~/history/history.server";
+import type { HistoryPage } from "~/history/types";
+import { historyTexts, TITLE_SUFFIX } from "~/messages";
+
+export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? "History"}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * `/:section/history`: the writer's entries of one section, newest first. The first page is
+ * streamed (the page shows 'Loading history...' until it arrives); signed-out visitors get
+ * the sign-in message and nothing is read.
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const alias = historySectionAliases[params.section];
+  if (alias) throw redirect(`/${alias}/history${url.search}`);
+  const { section, title, backPath } = resolveHistorySection(params.section);
+  const user = optionalUser(context);
+  if (!user) return { section, title, backPath, signedIn: false as const, query: "", page: null };
+
+  const query = normalizeSearch(url.searchParams.get("q"));
+  const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, cursor: null }).then(
+    (result) => ({ ok: true as const, ...result }),
+    (error: unknown) => {
+      console.error("history page could not be read", error);
+      return { ok: false as const, message: historyTexts.unavailable };
+    },
+  );
+  return { section, title, backPath, signedIn: true as const, query, page };
+}
+
+function LoadingHistory() {
+  return (
+    <Flex align="center" gap="3" py="6" role="status" className="history-loading">
+      <Spinner size="3" />
+      <Text size="3" color="gray">
+        {historyTexts.loading}
+      </Text>
+    </Flex>
+  );
+}
+
+export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
+  const { section, title, backPath, query } = loaderData;
+  return (
+    <div className="page history-page">
+      <AppHeader>
+        <Button asChild variant="soft">
+          <Link to={backPath}>{historyTexts.back}</Link>
+        </Button>
+        <Button asChild variant="soft">
+          <Link to="/dashboard">{historyTexts.dashboard}</Link>
+        </Button>
+      </AppHeader>
+      <main className="page-main">
+        <Heading as="h1" size="8" mb="4">
+          {title}
+        </Heading>
+        {loaderData.signedIn ? (
+          <>
+            <HistorySearch query={query} />
+            <Suspense key={query} fallback={<LoadingHistory />}>
+              <Await resolve={loaderData.page}>
+                {(page) => <HistoryList key={`${section}:${query}`} section={section} query={query} first={page} />}
+              </Await>
+            </Suspense>
+          </>
+        ) : (
+          <Card size="3" className="glass-card history-signed-out">
+            <Flex direction="column" gap="3" align="start">
+              <Text as="p" size="3">
+                {historyTexts.signedOut}
+              </Text>
+              <Button asChild>
+                <Link to="/#signin">{historyTexts.signIn}</Link>
+              </Button>
+            </Flex>
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}
