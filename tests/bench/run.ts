@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startApp } from "../../scripts/start.ts";
+import { measureHistory } from "./history.ts";
 import { measureLandingJs } from "./landing-js.ts";
 import { measureStreamRendering } from "./render-stream.ts";
 import { measureScrypt } from "./scrypt.ts";
@@ -18,9 +19,12 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const results: BenchResult[] = [];
+// `npm run bench -- history ttft` runs only those (against the existing build); none = all.
+const only = new Set(process.argv.slice(2));
+const wants = (name: "startup" | "landing" | "scrypt" | "ttft" | "render" | "history") => only.size === 0 || only.has(name);
 
 // Startup first: it includes a fresh build, which the other benches then use.
-results.push(...(await measureStartup()));
+if (wants("startup")) results.push(...(await measureStartup()));
 
 const port = await freePort();
 const persistTo = path.join(root, `tests/.tmp/bench-${process.pid}`);
@@ -29,19 +33,34 @@ const app = await startApp({ port, persistTo, skipBuild: true, quiet: true, extr
 const baseUrl = `http://127.0.0.1:${port}`;
 try {
   if (!app.mockUrl) throw new Error("benchmarks need the local stand-in services (unset OPENAI_API_KEY/EMAIL_API_KEY)");
-  results.push(await measureLandingJs(baseUrl));
-  results.push(...(await measureScrypt(baseUrl)));
+  if (wants("landing")) results.push(await measureLandingJs(baseUrl));
+  if (wants("scrypt")) results.push(...(await measureScrypt(baseUrl)));
+  const signUp = async (email: string, ip: string) => {
+    const signup = await fetch(`${baseUrl}/signup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl, "CF-Connecting-IP": ip },
+      body: new URLSearchParams({ email, password: "bench-password", confirmPassword: "bench-password" }),
+    });
+    const cookie = signup.headers.getSetCookie().find((c) => c.startsWith("tws_session="))?.split(";")[0];
+    if (!cookie) throw new Error(`could not sign up ${email} (${signup.status})`);
+    return cookie;
+  };
   // An admin account: unlimited queries, so sampling is never cut short by the trial.
-  const signup = await fetch(`${baseUrl}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl, "CF-Connecting-IP": "198.51.100.200" },
-    body: new URLSearchParams({ email: OWNER, password: "bench-password", confirmPassword: "bench-password" }),
-  });
-  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith("tws_session="))?.split(";")[0];
-  if (!cookie) throw new Error(`could not sign up the bench user (${signup.status})`);
-  results.push(...(await measureTtft({ baseUrl, mockUrl: app.mockUrl, cookie })));
-  results.push(...(await measureStreamRendering({ baseUrl, mockUrl: app.mockUrl, cookie })));
+  const cookie = await signUp(OWNER, "198.51.100.200");
+  if (wants("ttft")) results.push(...(await measureTtft({ baseUrl, mockUrl: app.mockUrl, cookie })));
+  if (wants("render")) results.push(...(await measureStreamRendering({ baseUrl, mockUrl: app.mockUrl, cookie })));
+  if (wants("history")) {
+    const small = "bench-small-writer@example.test";
+    results.push(
+      ...(await measureHistory({
+        baseUrl,
+        persistTo,
+        bigWriter: { email: OWNER, cookie },
+        smallWriter: { email: small, cookie: await signUp(small, "198.51.100.201") },
+      })),
+    );
+  }
 } finally {
   await app.stop();
   rmSync(persistTo, { recursive: true, force: true });
