@@ -48,6 +48,11 @@ export default defineConfig({
                 AI_MODEL: "test-model",
                 // Short, so stall and timeout cases finish quickly.
                 AI_TIMEOUT_MS: "3000",
+                // The Stripe stand-in lives in the same mock server as the OpenAI one.
+                STRIPE_SECRET_KEY: "sk_test_worker_tests",
+                STRIPE_WEBHOOK_SECRET: "whsec_worker_tests",
+                STRIPE_PRICE_ID: "price_test_monthly",
+                STRIPE_API_BASE: `http://127.0.0.1:${openAIPort}`,
               },
             },
           })),

@@ -6,6 +6,8 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.tsx"),
   route("api/generate", "routes/api.generate.ts"),
+  route("api/billing/:intent", "routes/api.billing.ts"),
+  route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
   layout("routes/shell.tsx", [

@@ -12,6 +12,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startMockServer, type MockServer } from "../tests/mocks/server.ts";
+import { configureStripe } from "../tests/mocks/stripe-control.ts";
+
+const STANDIN_WEBHOOK_SECRET = "whsec_local_standin";
+const STANDIN_PRICE_ID = "price_test_monthly";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = {
@@ -135,6 +139,14 @@ export async function startApp(options: {
     vars.AI_MODEL = vars.AI_MODEL ?? "stand-in-writer";
     standins.push("ai");
   }
+  if (!vars.STRIPE_SECRET_KEY) {
+    mock ??= await startMockServer();
+    vars.STRIPE_SECRET_KEY = "sk_test_local_standin";
+    vars.STRIPE_WEBHOOK_SECRET = STANDIN_WEBHOOK_SECRET;
+    vars.STRIPE_PRICE_ID = STANDIN_PRICE_ID;
+    vars.STRIPE_API_BASE = mock.url;
+    standins.push("stripe");
+  }
   if (standins.length > 0) vars.LOCAL_STANDINS = standins.join(",");
   if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;
   Object.assign(vars, options.extraVars);
@@ -182,6 +194,14 @@ export async function startApp(options: {
   };
   try {
     await waitForHttp(`http://127.0.0.1:${options.port}/robots.txt`, server);
+    if (mock && standins.includes("stripe")) {
+      // The stand-in signs its webhooks with the app's secret and delivers them like Stripe.
+      await configureStripe(mock.url, {
+        webhookUrl: `http://127.0.0.1:${options.port}/api/stripe/webhook`,
+        webhookSecret: STANDIN_WEBHOOK_SECRET,
+        priceId: STANDIN_PRICE_ID,
+      });
+    }
   } catch (error) {
     await stop();
     throw error;

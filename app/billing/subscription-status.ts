@@ -11,11 +11,13 @@ export type SubscriptionRow = {
   trialEndDate: Date | null;
   subscriptionEndDate: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Stripe's status of the subscription (`active`, `past_due`, `canceled`, …), if any. */
+  subscriptionStatus?: string | null;
 };
 
 export type SubscriptionView =
   | { kind: "admin" }
-  | { kind: "subscribed"; nextBillingDate: string | null; cancelAtPeriodEnd: boolean }
+  | { kind: "subscribed"; nextBillingDate: string | null; cancelAtPeriodEnd: boolean; pastDue: boolean }
   | { kind: "trial"; daysRemaining: number; queriesRemaining: number; ended: boolean }
   | { kind: "none" };
 
@@ -31,6 +33,7 @@ export function describeSubscription(row: SubscriptionRow | undefined, now: Date
       kind: "subscribed",
       nextBillingDate: row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      pastDue: row.subscriptionStatus === "past_due",
     };
   }
   if (row.trialEndDate) {

@@ -1,43 +1,191 @@
-import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+/**
+ * The dashboard's Subscription Status card (spec section 4): subscribed, trial, or neither,
+ * with Subscribe Now (Stripe Checkout, or the Billing Portal for a subscriber), Cancel and
+ * Resume. After Checkout the card waits for Stripe's webhook before it says "subscribed":
+ * the redirect back alone proves nothing.
+ */
+import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import { formatDate, type SubscriptionView } from "~/billing/subscription-status";
-import { toasts } from "~/messages";
+import { billingTexts, billingToasts } from "~/messages";
 import { useToast } from "./toaster";
+
+const POLL_MS = 1_000;
+const POLL_LIMIT_MS = 30_000;
 
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-function SubscribeNowButton() {
-  const show = useToast();
-  // Billing (Stripe Checkout) arrives with the subscriptions work; until then say so plainly.
-  return <Button onClick={() => show(toasts.paymentsNotConfigured)}>Subscribe Now</Button>;
+type BillingAnswer = { checkout_url?: string; ok?: boolean; error?: string };
+
+async function postBilling(intent: "subscribe" | "cancel" | "resume"): Promise<BillingAnswer> {
+  const response = await fetch(`/api/billing/${intent}`, { method: "POST", headers: { Accept: "application/json" } });
+  const body = (await response.json().catch(() => ({}))) as BillingAnswer;
+  if (!response.ok) return { error: body.error ?? (intent === "subscribe" ? billingTexts.subscribeFailed : billingTexts.cancelFailed) };
+  return body;
 }
 
-export function SubscriptionCard({ view }: { view: SubscriptionView }) {
+function useBillingAction() {
+  const show = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<null | "subscribe" | "cancel" | "resume">(null);
+
+  const subscribe = useCallback(async () => {
+    setBusy("subscribe");
+    try {
+      const answer = await postBilling("subscribe");
+      if (answer.checkout_url) {
+        window.location.assign(answer.checkout_url);
+        return; // stays busy while the browser leaves for Stripe
+      }
+      show({ ...billingToasts.error, description: answer.error ?? billingTexts.subscribeFailed, variant: "destructive" });
+    } catch {
+      show({ ...billingToasts.error, description: billingTexts.subscribeFailed, variant: "destructive" });
+    }
+    setBusy(null);
+  }, [show]);
+
+  const change = useCallback(
+    async (intent: "cancel" | "resume") => {
+      setBusy(intent);
+      try {
+        const answer = await postBilling(intent);
+        if (answer.ok) {
+          show(intent === "cancel" ? billingToasts.unsubscribed : billingToasts.resumed);
+          revalidator.revalidate();
+        } else if (intent === "cancel") {
+          show({ ...billingToasts.cancelFailed, variant: "destructive" });
+        } else {
+          show({ ...billingToasts.error, description: answer.error ?? billingTexts.cancelFailed, variant: "destructive" });
+        }
+      } catch {
+        show({ ...billingToasts.cancelFailed, variant: "destructive" });
+      }
+      setBusy(null);
+    },
+    [revalidator, show],
+  );
+  return { busy, subscribe, change };
+}
+
+/** Back from Checkout: poll the card until Stripe's webhook has landed (or give up politely). */
+function useCheckoutReturn(view: SubscriptionView, checkout: "success" | "cancelled" | null) {
+  const show = useToast();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const started = useRef<number | null>(null);
+  const [slow, setSlow] = useState(false);
+  const subscribed = view.kind === "subscribed";
+
+  useEffect(() => {
+    if (checkout === "cancelled") {
+      show(billingToasts.checkoutCancelled);
+      navigate("/dashboard", { replace: true });
+    }
+  }, [checkout, navigate, show]);
+
+  useEffect(() => {
+    if (checkout !== "success") return;
+    if (subscribed) {
+      show(billingToasts.subscribed);
+      navigate("/dashboard", { replace: true });
+      return;
+    }
+    started.current ??= Date.now();
+    if (Date.now() - started.current > POLL_LIMIT_MS) {
+      setSlow(true);
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [checkout, navigate, revalidator, show, subscribed]);
+
+  return { waiting: checkout === "success" && !subscribed, slow };
+}
+
+function SubscribeNowButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <Button onClick={onClick} loading={busy}>
+      {billingTexts.subscribeNow}
+    </Button>
+  );
+}
+
+export function SubscriptionCard({
+  view,
+  testPayments,
+  checkout,
+}: {
+  view: SubscriptionView;
+  testPayments: boolean;
+  checkout: "success" | "cancelled" | null;
+}) {
+  const { busy, subscribe, change } = useBillingAction();
+  const { waiting, slow } = useCheckoutReturn(view, checkout);
   return (
     <Card size="3" className="glass-card subscription-card">
       <Flex direction="column" gap="3">
-        <Heading as="h2" size="5">
-          Subscription Status
-        </Heading>
+        <Flex justify="between" align="center" gap="2" wrap="wrap">
+          <Heading as="h2" size="5">
+            {billingTexts.cardTitle}
+          </Heading>
+          {testPayments ? (
+            <Badge color="amber" variant="soft" title={billingTexts.testPaymentsHint}>
+              {billingTexts.testPayments}
+            </Badge>
+          ) : null}
+        </Flex>
+        {waiting ? (
+          <Flex align="center" gap="2" role="status">
+            {slow ? null : <Spinner />}
+            <Text size="2" color="gray">
+              {slow ? billingTexts.confirmingSlow : billingTexts.confirming}
+            </Text>
+          </Flex>
+        ) : null}
         {view.kind === "admin" ? (
           <Flex direction="column" gap="2">
-            <Badge size="2" color="amber" className="self-start">Admin</Badge>
+            <Badge size="2" color="amber" className="self-start">
+              Admin
+            </Badge>
             <Text as="p">You have admin access with unlimited queries.</Text>
           </Flex>
         ) : null}
         {view.kind === "subscribed" ? (
           <Flex direction="column" gap="2">
             <Text as="p" weight="medium">
-              Your subscription is active. Unlimited queries, $5/month.
+              {billingTexts.active}
             </Text>
             {view.nextBillingDate ? (
-              <Text as="p" color="gray">
+              <Text as="p" color="gray" data-testid="billing-date">
                 {view.cancelAtPeriodEnd
-                  ? `Access stays until ${formatDate(view.nextBillingDate)}.`
-                  : `Next billing date: ${formatDate(view.nextBillingDate)}`}
+                  ? billingTexts.endsOn(formatDate(view.nextBillingDate))
+                  : billingTexts.nextBilling(formatDate(view.nextBillingDate))}
               </Text>
             ) : null}
+            {view.pastDue ? (
+              <Text as="p" color="orange" size="2" role="alert">
+                {billingTexts.pastDue}
+              </Text>
+            ) : null}
+            <Flex gap="2" wrap="wrap">
+              {view.cancelAtPeriodEnd ? (
+                <Button onClick={() => change("resume")} loading={busy === "resume"} disabled={busy !== null}>
+                  {billingTexts.resume}
+                </Button>
+              ) : (
+                <Button color="red" variant="soft" onClick={() => change("cancel")} loading={busy === "cancel"} disabled={busy !== null}>
+                  {billingTexts.cancel}
+                </Button>
+              )}
+              <Button variant="soft" color="gray" onClick={subscribe} loading={busy === "subscribe"} disabled={busy !== null}>
+                {billingTexts.manageBilling}
+              </Button>
+            </Flex>
           </Flex>
         ) : null}
         {view.kind === "trial" ? (
@@ -58,15 +206,15 @@ export function SubscriptionCard({ view }: { view: SubscriptionView }) {
               Subscribe for unlimited queries at $5/month.
             </Text>
             <Flex>
-              <SubscribeNowButton />
+              <SubscribeNowButton busy={busy === "subscribe"} onClick={subscribe} />
             </Flex>
           </Flex>
         ) : null}
         {view.kind === "none" ? (
           <Flex direction="column" gap="2">
-            <Text as="p">No active subscription</Text>
+            <Text as="p">{billingTexts.noSubscription}</Text>
             <Flex>
-              <SubscribeNowButton />
+              <SubscribeNowButton busy={busy === "subscribe"} onClick={subscribe} />
             </Flex>
           </Flex>
         ) : null}

@@ -41,6 +41,11 @@ const configSchema = z.object({
     }
     return ms;
   }),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  /** Only the local stand-in sets this; production talks to api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl,
   /** Comma-separated names of services served by the local stand-in (`npm start`, tests). */
   LOCAL_STANDINS: optionalString,
 });
@@ -91,6 +96,7 @@ export function getPublicConfig(): PublicConfig {
     videoUrls: [config.VIDEO_URL_1, config.VIDEO_URL_2],
     wallpaperUrl: config.WALLPAPER_URL,
     demoAi: parsedStandins().has("ai"),
+    testPayments: parsedStandins().has("stripe"),
   };
 }
 

@@ -6,4 +6,6 @@ export type PublicConfig = {
   wallpaperUrl: string;
   /** Answers come from the local stand-in model (`npm start` without OPENAI_API_KEY). */
   demoAi: boolean;
+  /** Payments go to the local Stripe stand-in (`npm start` without STRIPE_SECRET_KEY). */
+  testPayments: boolean;
 };

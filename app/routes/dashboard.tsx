@@ -8,6 +8,7 @@ import { tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
+import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { getSubscription } from "~db/queries/subscriptions";
@@ -21,10 +22,16 @@ export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const row = await getSubscription({ db: getDb(), userId: user.id });
-  return { email: user.email, subscription: describeSubscription(row, new Date()) };
+  const checkout = url.searchParams.get("checkout");
+  return {
+    email: user.email,
+    subscription: describeSubscription(row, new Date()),
+    testPayments: getPublicConfig().testPayments,
+    checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +82,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <SubscriptionCard view={loaderData.subscription} />
+        <SubscriptionCard
+          view={loaderData.subscription}
+          testPayments={loaderData.testPayments}
+          checkout={loaderData.checkout}
+        />
       </main>
     </div>
   );

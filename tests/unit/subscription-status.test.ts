@@ -49,7 +49,11 @@ describe("subscription card state", () => {
       kind: "subscribed",
       nextBillingDate: end.toISOString(),
       cancelAtPeriodEnd: false,
+      pastDue: false,
     });
+    expect(
+      describeSubscription({ ...base, isSubscribed: true, subscriptionEndDate: end, subscriptionStatus: "past_due" }, now),
+    ).toMatchObject({ kind: "subscribed", pastDue: true });
     expect(describeSubscription({ ...base, isAdmin: true, isSubscribed: true }, now)).toEqual({ kind: "admin" });
   });
 

@@ -1,0 +1,97 @@
+/**
+ * Subscribe, manage, cancel and resume, for the signed-in writer only (the user id always
+ * comes from the session, never from the request body). Checkout and the Billing Portal are
+ * Stripe's pages; this module creates their sessions and applies what Stripe answers.
+ */
+import { getConfig } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
+import { applyStripeSubscription, getSubscription, linkStripeCustomer } from "~db/queries/subscriptions";
+import { getStripe } from "./stripe.server";
+import { subscriptionState, type SubscriptionState } from "./subscription-state";
+
+export class BillingError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "BillingError";
+  }
+}
+
+function appUrl(request: Request): string {
+  return (getConfig().APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+}
+
+/**
+ * Subscribe Now: a Checkout session for a writer without a subscription, the Billing Portal for
+ * one who has it. Returns the Stripe page to send the browser to.
+ */
+export async function startSubscription({
+  request,
+  user,
+}: {
+  request: Request;
+  user: { id: string; email: string };
+}): Promise<{ url: string; kind: "checkout" | "portal" }> {
+  const db = getDb();
+  const { stripe, priceId } = getStripe();
+  const row = await getSubscription({ db, userId: user.id });
+  if (!row) throw new BillingError("Your account could not be found. Please sign in again.", 404);
+  if (row.isAdmin) throw new BillingError("Admin accounts have unlimited access and need no subscription.", 409);
+  const base = appUrl(request);
+
+  if (row.isSubscribed && row.stripeCustomerId) {
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: row.stripeCustomerId,
+      return_url: `${base}/dashboard`,
+    });
+    return { url: portal.url, kind: "portal" };
+  }
+
+  let customerId = row.stripeCustomerId;
+  if (!customerId) {
+    // The idempotency key makes a double click create one customer, not two.
+    const customer = await stripe.customers.create(
+      { email: user.email, metadata: { user_id: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    customerId = await linkStripeCustomer({ db, userId: user.id, customerId: customer.id, now: new Date() });
+    if (!customerId) throw new BillingError("Your account could not be found. Please sign in again.", 404);
+  }
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    customer: customerId,
+    client_reference_id: user.id,
+    line_items: [{ price: priceId, quantity: 1 }],
+    success_url: `${base}/dashboard?checkout=success`,
+    cancel_url: `${base}/dashboard?checkout=cancelled`,
+    metadata: { user_id: user.id },
+    subscription_data: { metadata: { user_id: user.id } },
+  });
+  if (!session.url) throw new BillingError("Failed to create subscription", 502);
+  return { url: session.url, kind: "checkout" };
+}
+
+/**
+ * Cancel (at the end of the paid period) or resume. The writer's row follows the subscription
+ * Stripe returns; the webhook that follows confirms the same state.
+ */
+export async function setCancelAtPeriodEnd({
+  userId,
+  cancel,
+}: {
+  userId: string;
+  cancel: boolean;
+}): Promise<SubscriptionState> {
+  const db = getDb();
+  const { stripe } = getStripe();
+  const row = await getSubscription({ db, userId });
+  if (!row?.isSubscribed || !row.stripeSubscriptionId) {
+    throw new BillingError("You have no active subscription to change.", 409);
+  }
+  const subscription = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: cancel });
+  const state = subscriptionState(subscription);
+  await applyStripeSubscription({ db, userId, state, now: new Date() });
+  return state;
+}

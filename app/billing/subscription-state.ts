@@ -1,0 +1,48 @@
+/**
+ * What a Stripe subscription means for a writer's access, read from the subscription object
+ * itself (never from a browser redirect). Pure, so the rules are unit-tested directly.
+ */
+import type Stripe from "stripe";
+
+/**
+ * Statuses that keep access. `past_due`: Stripe is still retrying a failed payment; access
+ * continues until Stripe gives up and ends the subscription.
+ */
+export const ACCESS_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
+
+export type SubscriptionState = {
+  subscriptionId: string;
+  customerId: string;
+  status: string;
+  isSubscribed: boolean;
+  /** End of the current billing period (the next billing date, or when access ends). */
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+type SubscriptionLike = Pick<Stripe.Subscription, "id" | "status" | "cancel_at_period_end" | "cancel_at" | "ended_at"> & {
+  customer: string | { id: string };
+  items: { data: { current_period_end?: number | null }[] };
+};
+
+export function subscriptionState(subscription: SubscriptionLike): SubscriptionState {
+  const ends = subscription.items.data
+    .map((item) => item.current_period_end)
+    .filter((value): value is number => typeof value === "number");
+  const periodEndSeconds = subscription.ended_at ?? (ends.length > 0 ? Math.max(...ends) : subscription.cancel_at ?? null);
+  const isSubscribed = ACCESS_STATUSES.has(subscription.status);
+  return {
+    subscriptionId: subscription.id,
+    customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    status: subscription.status,
+    isSubscribed,
+    periodEnd: periodEndSeconds ? new Date(periodEndSeconds * 1000) : null,
+    cancelAtPeriodEnd: isSubscribed && (subscription.cancel_at_period_end || subscription.cancel_at !== null),
+  };
+}
+
+/** The id of an expandable Stripe reference (`"cus_…"` or `{ id: "cus_…" }`). */
+export function refId(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}

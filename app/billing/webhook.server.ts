@@ -1,0 +1,106 @@
+/**
+ * `POST /api/stripe/webhook`: Stripe's events, verified on the raw body and handled once per
+ * event id. The writer's state is always re-read from Stripe's subscription, so repeated and
+ * out-of-order deliveries end in the same, right state.
+ */
+import type Stripe from "stripe";
+import { getDb } from "~/lib/db.server";
+import { BadFormError, readBodyUpTo } from "~/lib/form.server";
+import {
+  applyStripeSubscription,
+  findUserByStripeCustomer,
+  getSubscription,
+  hasProcessedStripeEvent,
+  linkStripeCustomer,
+  recordStripeEvent,
+} from "~db/queries/subscriptions";
+import { getStripe, stripeCrypto } from "./stripe.server";
+import { refId, subscriptionState } from "./subscription-state";
+
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+function answer(status: number, body: Record<string, unknown>) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The subscription and customer an event is about, and a user id it names (checkout only). */
+function subjectOf(event: Stripe.Event): { subscriptionId: string | null; customerId: string | null; userId: string | null } {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      return {
+        subscriptionId: refId(session.subscription),
+        customerId: refId(session.customer),
+        userId: session.client_reference_id ?? null,
+      };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed": {
+      const subscription = event.data.object;
+      return { subscriptionId: subscription.id, customerId: refId(subscription.customer), userId: null };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed":
+    case "invoice.payment_succeeded": {
+      const invoice = event.data.object;
+      return {
+        subscriptionId: refId(invoice.parent?.subscription_details?.subscription),
+        customerId: refId(invoice.customer),
+        userId: null,
+      };
+    }
+    default:
+      return { subscriptionId: null, customerId: null, userId: null };
+  }
+}
+
+export async function handleStripeWebhook(request: Request): Promise<Response> {
+  let setup: ReturnType<typeof getStripe>;
+  try {
+    setup = getStripe();
+  } catch {
+    return answer(503, { error: "Payments are not configured." });
+  }
+  const signature = request.headers.get("Stripe-Signature");
+  if (!signature || !setup.webhookSecret) return answer(400, { error: "Missing Stripe signature." });
+  let payload: string;
+  try {
+    payload = new TextDecoder().decode(await readBodyUpTo(request, MAX_WEBHOOK_BYTES));
+  } catch (error) {
+    return answer(error instanceof BadFormError ? 413 : 400, { error: "Unreadable body." });
+  }
+  let event: Stripe.Event;
+  try {
+    event = await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);
+  } catch {
+    return answer(400, { error: "Invalid Stripe signature." });
+  }
+
+  const db = getDb();
+  if (await hasProcessedStripeEvent({ db, eventId: event.id })) return answer(200, { received: true, duplicate: true });
+
+  const subject = subjectOf(event);
+  if (subject.subscriptionId && subject.customerId) {
+    const now = new Date();
+    let userId = await findUserByStripeCustomer({ db, customerId: subject.customerId });
+    // A checkout names our user; link its customer if the writer has none yet.
+    if (!userId && subject.userId && (await getSubscription({ db, userId: subject.userId }))) {
+      const linked = await linkStripeCustomer({ db, userId: subject.userId, customerId: subject.customerId, now });
+      if (linked === subject.customerId) userId = subject.userId;
+    }
+    if (!userId) {
+      console.warn(`stripe webhook ${event.id} (${event.type}): no writer for customer ${subject.customerId}; ignored`);
+    } else {
+      // Stripe's current word on the subscription, not the event's snapshot: late or repeated
+      // events cannot roll the state back.
+      const subscription = await setup.stripe.subscriptions.retrieve(subject.subscriptionId);
+      await applyStripeSubscription({ db, userId, state: subscriptionState(subscription), now });
+    }
+  }
+  await recordStripeEvent({ db, eventId: event.id, type: event.type, now: new Date() });
+  return answer(200, { received: true });
+}
