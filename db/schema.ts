@@ -91,7 +91,7 @@ export const queryMessages = sqliteTable(
   {
     /**
      * Stable integer key (the rowid): the full-text index over turns (`query_messages_fts`,
-     * migration 0004) refers to rows by it, and an explicit INTEGER PRIMARY KEY survives VACUUM.
+     * migration 0003) refers to rows by it, and an explicit INTEGER PRIMARY KEY survives VACUUM.
      */
     seq: integer("seq").primaryKey(),
     id: text("id").notNull().unique(),

@@ -2,7 +2,7 @@
  * Server side of the history pages: reads pages and threads for the signed-in writer and turns
  * database rows into what the browser gets. Every call is scoped to the writer's id.
  */
-import { historyEntryLabel, resolveHistorySection, toolForQueryType } from "~/catalog/history";
+import { historyEntryLabel, historySectionAliases, resolveHistorySection, toolForQueryType } from "~/catalog/history";
 import { getDb } from "~/lib/db.server";
 import {
   decodeCursor,
@@ -33,7 +33,8 @@ export async function readHistoryPage({
   search: string;
   cursor: string | null;
 }): Promise<HistoryPage> {
-  const { queryTypes } = resolveHistorySection(section);
+  // The API takes the old section names too, as the page does (it redirects them).
+  const { queryTypes } = resolveHistorySection(historySectionAliases[section] ?? section);
   const page = await listHistoryPage({
     db: getDb(),
     userId,

@@ -21,3 +21,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     headers: { ...noStore, "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` },
   });
 }
+
+/** Pages are only read here: any other method is a 405 naming the one allowed. */
+export function action() {
+  return Response.json({ error: "Method Not Allowed" }, { status: 405, headers: { ...noStore, Allow: "GET" } });
+}

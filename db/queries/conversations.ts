@@ -3,7 +3,7 @@
  * the history list shows them) and every turn in `query_messages`. All reads and writes are
  * scoped to the owner: another user's conversation id simply does not exist.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 
@@ -40,12 +40,25 @@ export async function listConversationMessages({
   userId: string;
   conversationId: string;
 }) {
-  return db
+  const turns = await db
     .select({ role: queryMessages.role, content: queryMessages.content, status: queryMessages.status })
     .from(queryMessages)
     .innerJoin(queryHistory, eq(queryHistory.conversationId, queryMessages.conversationId))
     .where(and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId)))
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
+  if (turns.length > 0) return turns;
+  // A conversation saved without turns (only its query_history row, as the original app saved
+  // it): its one exchange is the row's prompt and response.
+  const [row] = await db
+    .select({ queryText: queryHistory.queryText, responseText: queryHistory.responseText })
+    .from(queryHistory)
+    .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
+    .limit(1);
+  if (!row) return [];
+  return [
+    { role: "user" as const, content: row.queryText, status: "complete" as const },
+    { role: "assistant" as const, content: row.responseText, status: "complete" as const },
+  ];
 }
 
 /** The two `query_messages` rows of one exchange: the writer's turn and the answer. */
@@ -123,6 +136,20 @@ export async function appendTurn({
 }) {
   const t = turn;
   await db.batch([
+    // A conversation saved without turns gets its first exchange as turns first (as migration
+    // 0003 did for older rows), so the follow-up does not leave it out of the thread.
+    // (`insert … select` in a batch; the select gives every column in the table's order:
+    // seq, id, conversation_id, role, content, status, created_at.)
+    db.insert(queryMessages).select(sql`
+      select null, lower(hex(randomblob(16))), x.conversation_id, x.role, x.content, 'complete', x.created_at from (
+        select h.conversation_id, 'user' as role, h.query_text as content, h.created_at, 0 as part from query_history h
+        where h.conversation_id = ${t.conversationId} and h.user_id = ${t.userId}
+          and not exists (select 1 from query_messages m where m.conversation_id = h.conversation_id)
+        union all
+        select h.conversation_id, 'assistant', h.response_text, max(h.updated_at, h.created_at + 1), 1 from query_history h
+        where h.conversation_id = ${t.conversationId} and h.user_id = ${t.userId}
+          and not exists (select 1 from query_messages m where m.conversation_id = h.conversation_id)
+      ) x order by x.part`),
     db.insert(queryMessages).values(exchangeRows(t)),
     db
       .update(queryHistory)

@@ -6,6 +6,7 @@
 import type { Database } from "../../db/client";
 import { accountQueries } from "./accounts";
 import { conversationQueries } from "./conversations";
+import { historyQueries } from "./history";
 import { meteringQueries } from "./metering";
 import { passwordResetQueries } from "./password-resets";
 import { sessionQueries } from "./sessions";
@@ -18,4 +19,5 @@ export function querySuite(getDb: () => Database) {
   subscriptionQueries(getDb);
   meteringQueries(getDb);
   conversationQueries(getDb);
+  historyQueries(getDb);
 }
