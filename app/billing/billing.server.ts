@@ -7,7 +7,7 @@ import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { applyStripeSubscription, getSubscription, linkStripeCustomer } from "~db/queries/subscriptions";
 import { getStripe } from "./stripe.server";
-import { subscriptionState, type SubscriptionState } from "./subscription-state";
+import { ACCESS_STATUSES, subscriptionState, type SubscriptionState } from "./subscription-state";
 
 export class BillingError extends Error {
   constructor(
@@ -41,12 +41,20 @@ export async function startSubscription({
   if (row.isAdmin) throw new BillingError("Admin accounts have unlimited access and need no subscription.", 409);
   const base = appUrl(request);
 
-  if (row.isSubscribed && row.stripeCustomerId) {
-    const portal = await stripe.billingPortal.sessions.create({
-      customer: row.stripeCustomerId,
-      return_url: `${base}/dashboard`,
-    });
-    return { url: portal.url, kind: "portal" };
+  const portal = async (customer: string) => {
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${base}/dashboard` });
+    return { url: session.url, kind: "portal" as const };
+  };
+  if (row.isSubscribed && row.stripeCustomerId) return portal(row.stripeCustomerId);
+  if (row.stripeCustomerId) {
+    // A payment whose webhook has not landed yet (a second tab, a quick second click) must not
+    // lead to a second subscription: ask Stripe, apply what it says, and manage that one.
+    const existing = await stripe.subscriptions.list({ customer: row.stripeCustomerId, status: "all", limit: 10 });
+    const live = existing.data.find((subscription) => ACCESS_STATUSES.has(subscription.status));
+    if (live) {
+      await applyStripeSubscription({ db, userId: user.id, state: subscriptionState(live), now: new Date() });
+      return portal(row.stripeCustomerId);
+    }
   }
 
   let customerId = row.stripeCustomerId;

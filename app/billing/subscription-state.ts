@@ -29,7 +29,12 @@ export function subscriptionState(subscription: SubscriptionLike): SubscriptionS
   const ends = subscription.items.data
     .map((item) => item.current_period_end)
     .filter((value): value is number => typeof value === "number");
-  const periodEndSeconds = subscription.ended_at ?? (ends.length > 0 ? Math.max(...ends) : subscription.cancel_at ?? null);
+  const currentPeriodEnd = ends.length > 0 ? Math.max(...ends) : null;
+  // A cancel date set before the period's end (e.g. from Stripe's dashboard) is when access ends.
+  const cancelAt = subscription.cancel_at;
+  const periodEndSeconds =
+    subscription.ended_at ??
+    (cancelAt !== null && (currentPeriodEnd === null || cancelAt < currentPeriodEnd) ? cancelAt : currentPeriodEnd);
   const isSubscribed = ACCESS_STATUSES.has(subscription.status);
   return {
     subscriptionId: subscription.id,

@@ -1,9 +1,31 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { getSubscription } from "../../db/queries/subscriptions";
-import { userSubscriptions } from "../../db/schema";
-import { DAY_MS, makeAccount, NOW } from "./fixtures";
+import {
+  applyStripeSubscription,
+  findUserByStripeCustomer,
+  getSubscription,
+  hasProcessedStripeEvent,
+  linkStripeCustomer,
+  recordStripeEvent,
+} from "../../db/queries/subscriptions";
+import { stripeEvents, userSubscriptions } from "../../db/schema";
+import { DAY_MS, HOUR_MS, makeAccount, NOW, uniqueId } from "./fixtures";
+
+type StripeState = Parameters<typeof applyStripeSubscription>[0]["state"];
+
+/** What Stripe says about one subscription (active for a month unless overridden). */
+function stripeState(overrides: Partial<StripeState> & Pick<StripeState, "subscriptionId" | "customerId">): StripeState {
+  return {
+    status: "active",
+    isSubscribed: true,
+    periodEnd: new Date(NOW.getTime() + 30 * DAY_MS),
+    cancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}
+
+const LATER = new Date(NOW.getTime() + HOUR_MS);
 
 export function subscriptionQueries(getDb: () => Database) {
   describe("subscriptions", () => {
@@ -45,6 +67,166 @@ export function subscriptionQueries(getDb: () => Database) {
 
     it("is undefined for a user without a row", async () => {
       expect(await getSubscription({ db: getDb(), userId: "no-such-user" })).toBeUndefined();
+    });
+
+    it("linkStripeCustomer stores a customer only when the row has none, and answers the stored id", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const first = uniqueId("cus");
+      const second = uniqueId("cus");
+      expect(await linkStripeCustomer({ db, userId: me.userId, customerId: first, now: LATER })).toBe(first);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({ stripeCustomerId: first, updatedAt: LATER });
+
+      // A second link (another customer) changes nothing and answers the one already stored.
+      const evenLater = new Date(LATER.getTime() + HOUR_MS);
+      expect(await linkStripeCustomer({ db, userId: me.userId, customerId: second, now: evenLater })).toBe(first);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({ stripeCustomerId: first, updatedAt: LATER });
+      expect(await findUserByStripeCustomer({ db, customerId: first })).toBe(me.userId);
+      expect(await findUserByStripeCustomer({ db, customerId: second })).toBeNull();
+    });
+
+    it("linkStripeCustomer answers null for a user without a row", async () => {
+      const db = getDb();
+      expect(await linkStripeCustomer({ db, userId: "no-such-user", customerId: uniqueId("cus"), now: LATER })).toBeNull();
+    });
+
+    it("applyStripeSubscription applies a subscription and its later updates", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const customerId = uniqueId("cus");
+      const subscriptionId = uniqueId("sub");
+      await linkStripeCustomer({ db, userId: me.userId, customerId, now: NOW });
+
+      const periodEnd = new Date(NOW.getTime() + 30 * DAY_MS);
+      expect(
+        await applyStripeSubscription({ db, userId: me.userId, state: stripeState({ subscriptionId, customerId, periodEnd }), now: LATER }),
+      ).toBe(true);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({
+        isSubscribed: true,
+        subscriptionStatus: "active",
+        subscriptionEndDate: periodEnd,
+        stripeCustomerId: customerId,
+        stripeSubscriptionId: subscriptionId,
+        cancelAtPeriodEnd: false,
+        updatedAt: LATER,
+      });
+
+      // Same subscription: cancelling at period end, then past due, then ended — each applies.
+      const cancelling = stripeState({ subscriptionId, customerId, periodEnd, cancelAtPeriodEnd: true });
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: cancelling, now: LATER })).toBe(true);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: true });
+
+      const pastDue = stripeState({ subscriptionId, customerId, periodEnd, status: "past_due" });
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: pastDue, now: LATER })).toBe(true);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({
+        isSubscribed: true,
+        subscriptionStatus: "past_due",
+        cancelAtPeriodEnd: false,
+      });
+
+      const endedAt = new Date(NOW.getTime() + 2 * DAY_MS);
+      const ended = stripeState({ subscriptionId, customerId, status: "canceled", isSubscribed: false, periodEnd: endedAt });
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: ended, now: LATER })).toBe(true);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({
+        isSubscribed: false,
+        subscriptionStatus: "canceled",
+        subscriptionEndDate: endedAt,
+        stripeSubscriptionId: subscriptionId,
+        cancelAtPeriodEnd: false,
+      });
+    });
+
+    it("applyStripeSubscription: an old, ended subscription never overrides a newer active one", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const customerId = uniqueId("cus");
+      const oldId = uniqueId("sub");
+      const newId = uniqueId("sub");
+      await linkStripeCustomer({ db, userId: me.userId, customerId, now: NOW });
+      const newEnd = new Date(NOW.getTime() + 30 * DAY_MS);
+      await applyStripeSubscription({
+        db,
+        userId: me.userId,
+        state: stripeState({ subscriptionId: newId, customerId, periodEnd: newEnd }),
+        now: NOW,
+      });
+      const before = await getSubscription({ db, userId: me.userId });
+
+      // The old subscription's late `deleted` event.
+      const oldEnded = stripeState({
+        subscriptionId: oldId,
+        customerId,
+        status: "canceled",
+        isSubscribed: false,
+        periodEnd: new Date(NOW.getTime() - DAY_MS),
+      });
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: oldEnded, now: LATER })).toBe(false);
+      expect(await getSubscription({ db, userId: me.userId })).toEqual(before);
+      expect(before).toMatchObject({ isSubscribed: true, stripeSubscriptionId: newId, subscriptionEndDate: newEnd });
+    });
+
+    it("applyStripeSubscription: an ended subscription applies to a writer who has no access", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const customerId = uniqueId("cus");
+      const first = uniqueId("sub");
+      const second = uniqueId("sub");
+      await linkStripeCustomer({ db, userId: me.userId, customerId, now: NOW });
+      const endedAt = new Date(NOW.getTime() - DAY_MS);
+      await applyStripeSubscription({
+        db,
+        userId: me.userId,
+        state: stripeState({ subscriptionId: first, customerId, status: "canceled", isSubscribed: false, periodEnd: endedAt }),
+        now: NOW,
+      });
+      // Another ended subscription of the same customer: the row has no access to protect.
+      const other = stripeState({ subscriptionId: second, customerId, status: "incomplete_expired", isSubscribed: false, periodEnd: null });
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: other, now: LATER })).toBe(true);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({
+        isSubscribed: false,
+        subscriptionStatus: "incomplete_expired",
+        stripeSubscriptionId: second,
+      });
+    });
+
+    it("applyStripeSubscription never changes a row that names another Stripe customer", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const mine = uniqueId("cus");
+      const theirs = uniqueId("cus");
+      await linkStripeCustomer({ db, userId: me.userId, customerId: mine, now: NOW });
+      const before = await getSubscription({ db, userId: me.userId });
+
+      for (const state of [
+        stripeState({ subscriptionId: uniqueId("sub"), customerId: theirs }),
+        stripeState({ subscriptionId: uniqueId("sub"), customerId: theirs, status: "canceled", isSubscribed: false }),
+      ]) {
+        expect(await applyStripeSubscription({ db, userId: me.userId, state, now: LATER })).toBe(false);
+      }
+      expect(await getSubscription({ db, userId: me.userId })).toEqual(before);
+      expect(before).toMatchObject({ stripeCustomerId: mine, isSubscribed: false, stripeSubscriptionId: null });
+      expect(await findUserByStripeCustomer({ db, customerId: theirs })).toBeNull();
+    });
+
+    it("applyStripeSubscription links the customer of a writer who had none", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const customerId = uniqueId("cus");
+      const subscriptionId = uniqueId("sub");
+      expect(await applyStripeSubscription({ db, userId: me.userId, state: stripeState({ subscriptionId, customerId }), now: LATER })).toBe(true);
+      expect(await findUserByStripeCustomer({ db, customerId })).toBe(me.userId);
+    });
+
+    it("stripe events: recorded once, seen as processed, a repeat changes nothing", async () => {
+      const db = getDb();
+      const eventId = uniqueId("evt");
+      expect(await hasProcessedStripeEvent({ db, eventId })).toBe(false);
+      await recordStripeEvent({ db, eventId, type: "invoice.paid", now: NOW });
+      expect(await hasProcessedStripeEvent({ db, eventId })).toBe(true);
+      await recordStripeEvent({ db, eventId, type: "customer.subscription.updated", now: LATER });
+      const rows = await db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId));
+      expect(rows).toEqual([{ id: eventId, type: "invoice.paid", processedAt: NOW }]);
+      expect(await hasProcessedStripeEvent({ db, eventId: uniqueId("evt") })).toBe(false);
     });
   });
 }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/auth/password.server";
 import { generateToken, hashToken } from "~/auth/tokens.server";
+
+// Each hash costs 100-300 ms at OWASP cost, several times that on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe("password hashing", () => {
   it("stores scrypt parameters and a random salt in the hash", async () => {

@@ -15,6 +15,10 @@ declare global {
       OPENAI_BASE_URL: string;
       AI_MODEL: string;
       AI_TIMEOUT_MS: string;
+      STRIPE_SECRET_KEY: string;
+      STRIPE_WEBHOOK_SECRET: string;
+      STRIPE_PRICE_ID: string;
+      STRIPE_API_BASE: string;
     }
     interface GlobalProps {
       mainModule: typeof worker;

@@ -12,8 +12,11 @@ export const HistoryCard = memo(function HistoryCard({
   onView,
   onDownload,
   onDelete,
+  menuContainer,
 }: {
   entry: HistoryItem;
+  /** Where the Download menu is portalled: inside the page's main landmark, not loose in <body>. */
+  menuContainer: HTMLElement | null;
   onView: (entry: HistoryItem) => void;
   onDownload: (entry: HistoryItem, format: DownloadFormat) => void;
   onDelete: (entry: HistoryItem) => void;
@@ -42,7 +45,7 @@ export const HistoryCard = memo(function HistoryCard({
               {entry.previewCut ? "..." : ""}
             </Text>
             <Flex gap="2" mt="auto" pt="2" wrap="wrap">
-              <Button size="1" variant="soft" aria-describedby={titleId} onClick={() => onView(entry)}>
+              <Button size="1" variant="soft" aria-describedby={titleId} data-action="view" onClick={() => onView(entry)}>
                 {historyTexts.view}
               </Button>
               <DropdownMenu.Root modal={false}>
@@ -52,12 +55,12 @@ export const HistoryCard = memo(function HistoryCard({
                     <DropdownMenu.TriggerIcon />
                   </Button>
                 </DropdownMenu.Trigger>
-                <DropdownMenu.Content size="1">
+                <DropdownMenu.Content size="1" className="history-menu" container={menuContainer ?? undefined}>
                   <DropdownMenu.Item onSelect={() => onDownload(entry, "txt")}>{historyTexts.downloadText}</DropdownMenu.Item>
                   <DropdownMenu.Item onSelect={() => onDownload(entry, "md")}>{historyTexts.downloadMarkdown}</DropdownMenu.Item>
                 </DropdownMenu.Content>
               </DropdownMenu.Root>
-              <Button size="1" variant="soft" color="red" aria-describedby={titleId} onClick={() => onDelete(entry)}>
+              <Button size="1" variant="soft" color="red" aria-describedby={titleId} data-action="delete" onClick={() => onDelete(entry)}>
                 {historyTexts.delete}
               </Button>
             </Flex>

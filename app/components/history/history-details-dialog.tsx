@@ -37,18 +37,22 @@ export function HistoryDetailsDialog({
   entry,
   state,
   onClose,
+  onClosed,
   onDownload,
 }: {
   entry: HistoryItem | null;
   state: ThreadState | null;
   onClose: () => void;
+  /** Where focus goes once the dialog closes (it has no Radix trigger to return to). */
+  onClosed: (event: Event) => void;
   onDownload: (entry: HistoryItem, format: DownloadFormat) => void;
 }) {
   const thread = state?.status === "ready" ? state.thread : null;
   return (
     <Dialog.Root open={entry !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Content maxWidth="820px" maxHeight="80vh" className="history-details">
-        <Dialog.Title>{historyTexts.detailsTitle}</Dialog.Title>
+      <Dialog.Content maxWidth="820px" maxHeight="80vh" className="history-details" onCloseAutoFocus={onClosed}>
+        {/* h2 under the page's h1; the turns below are h3/h4 (Radix Themes' default is h1). */}
+        <Dialog.Title as="h2">{historyTexts.detailsTitle}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {entry ? `${entry.label} · ${formatLocalDateTime(entry.createdAt)}` : null}
         </Dialog.Description>

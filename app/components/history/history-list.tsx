@@ -32,6 +32,26 @@ export function HistoryList({ section, query, first }: { section: string; query:
   const threads = useRef(new Map<string, HistoryThread>());
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndexAfterDelete = useRef<number | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // The cards' Download menus open inside <main>: portalled to <body> they would sit outside
+  // every landmark (axe: region).
+  const [menuContainer, setMenuContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setMenuContainer(sectionRef.current?.closest("main") ?? null), []);
+  // The dialogs open from a card's button but have no Radix trigger, so Radix would drop focus
+  // on the body when they close: we send it back to the button that opened them.
+  const focusBackTo = useRef<{ id: string; action: "view" | "delete" } | null>(null);
+
+  const returnFocus = useCallback((event: Event) => {
+    const target = focusBackTo.current;
+    focusBackTo.current = null;
+    if (!target) return;
+    const button = [...(listRef.current?.querySelectorAll<HTMLElement>(`[data-action="${target.action}"]`) ?? [])].find(
+      (element) => element.closest<HTMLElement>(".history-item")?.dataset.entryId === target.id,
+    );
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+  }, []);
 
   useEffect(() => {
     if (!first.ok) show({ title: historyToasts.fetchFailed.title, description: historyToasts.fetchFailed.description(first.message), variant: "destructive" });
@@ -47,6 +67,7 @@ export function HistoryList({ section, query, first }: { section: string; query:
 
   const onView = useCallback(
     (entry: HistoryItem) => {
+      focusBackTo.current = { id: entry.id, action: "view" };
       setViewing(entry);
       const cached = threads.current.get(entry.id);
       setThreadState(cached ? { status: "ready", thread: cached } : { status: "loading" });
@@ -98,16 +119,23 @@ export function HistoryList({ section, query, first }: { section: string; query:
     [show],
   );
 
-  // After a delete, focus moves to the card that took the deleted one's place (or the search).
+  const onDelete = useCallback((entry: HistoryItem) => {
+    focusBackTo.current = { id: entry.id, action: "delete" };
+    setDeleting(entry);
+  }, []);
+
+  // After a delete, focus moves to the card that took the deleted one's place (or the search);
+  // otherwise (Cancel, Escape, a failed delete) back to the card's Delete button.
   const onDeleteDialogClosed = useCallback((event: Event) => {
     const index = focusIndexAfterDelete.current;
     focusIndexAfterDelete.current = null;
-    if (index === null) return;
+    if (index === null) return returnFocus(event);
+    focusBackTo.current = null;
     event.preventDefault();
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(".history-item button:first-of-type");
     const target = buttons && buttons.length > 0 ? buttons[Math.min(index, buttons.length - 1)] : null;
     (target ?? document.querySelector<HTMLElement>(".history-search input"))?.focus();
-  }, []);
+  }, [returnFocus]);
 
   const loadMore = useCallback(async () => {
     if (!nextCursor) return;
@@ -159,14 +187,14 @@ export function HistoryList({ section, query, first }: { section: string; query:
     body = (
       <ul ref={listRef} className="history-grid" aria-label={query ? historyTexts.matchesFor(query) : undefined}>
         {entries.map((entry) => (
-          <HistoryCard key={entry.id} entry={entry} onView={onView} onDownload={onDownload} onDelete={setDeleting} />
+          <HistoryCard key={entry.id} entry={entry} onView={onView} onDownload={onDownload} onDelete={onDelete} menuContainer={menuContainer} />
         ))}
       </ul>
     );
   }
 
   return (
-    <section className="history-list" aria-live="polite" aria-busy={loadingMore}>
+    <section ref={sectionRef} className="history-list" aria-live="polite" aria-busy={loadingMore}>
       {body}
       {nextCursor && entries.length > 0 ? (
         <Flex justify="center" mt="5">
@@ -182,6 +210,7 @@ export function HistoryList({ section, query, first }: { section: string; query:
           setViewing(null);
           setThreadState(null);
         }}
+        onClosed={returnFocus}
         onDownload={onDownload}
       />
       <DeleteEntryDialog
