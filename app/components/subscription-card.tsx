@@ -8,7 +8,7 @@ import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/the
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatDate, type SubscriptionView } from "~/billing/subscription-status";
-import { billingTexts, billingToasts } from "~/messages";
+import { billingTexts, billingToasts } from "~/messages/billing";
 import { useToast } from "./toaster";
 
 const POLL_MS = 1_000;

@@ -11,7 +11,7 @@ import type { Tool } from "~/catalog/tools";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
-import { generationErrors, generationToasts } from "~/messages";
+import { generationErrors, generationToasts } from "~/messages/tools";
 import { findConversation, listConversationMessages, type TurnStatus } from "~db/queries/conversations";
 import { refundQuery, reserveQuery, type Reservation } from "~db/queries/metering";
 import { recordUsageEvent, type UsageOutcome } from "~db/queries/usage-events";

@@ -1,6 +1,6 @@
 /** Model faults, translated into what a writer can act on. */
 import { APICallError } from "ai";
-import { generationErrors } from "~/messages";
+import { generationErrors } from "~/messages/tools";
 
 export type UpstreamFault = { message: string; status: number; kind: "auth" | "busy" | "failed" | "timeout" | "unreachable" };
 

@@ -4,7 +4,7 @@
  * frame, so a fast stream never re-renders more than the screen can show.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { generationToasts } from "~/messages";
+import { generationToasts } from "~/messages/tools";
 import type { ToastMessage } from "~/components/toast-types";
 import type { GenerateEvent, GenerateRefusal, GenerateRequest } from "./protocol";
 

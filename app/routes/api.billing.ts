@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.billing";
 import { authContext } from "~/auth/session.server";
 import { BillingError, setCancelAtPeriodEnd, startSubscription } from "~/billing/billing.server";
 import { MissingConfigError } from "~/lib/config.server";
-import { billingTexts } from "~/messages";
+import { billingTexts } from "~/messages/billing";
 
 const noStore = { "Cache-Control": "no-store" };
 const fail = (error: string, status: number) => Response.json({ error }, { status, headers: noStore });

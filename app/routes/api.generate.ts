@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.generate";
 import { authContext } from "~/auth/session.server";
 import { generate } from "~/generation/generate.server";
 import { executionContext } from "~/lib/execution-context.server";
-import { generationErrors, generationToasts } from "~/messages";
+import { generationErrors, generationToasts } from "~/messages/tools";
 
 /** POST /api/generate — streams one generation turn (see app/generation/generate.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.history.$id";
 import { authContext } from "~/auth/session.server";
 import { readHistoryThread, removeHistoryEntry } from "~/history/history.server";
-import { historyTexts } from "~/messages";
+import { historyTexts } from "~/messages/history";
 
 const noStore = { "Cache-Control": "private, no-store" };
 

@@ -12,7 +12,8 @@ import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { findConversation, listConversationMessages } from "~db/queries/conversations";
-import { TITLE_SUFFIX, toolTexts } from "~/messages";
+import { TITLE_SUFFIX } from "~/messages";
+import { toolTexts } from "~/messages/tools";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.title ?? "Assistant"}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];

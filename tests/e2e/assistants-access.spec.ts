@@ -3,7 +3,7 @@
  * with zero axe violations in its empty, open-dropdown, answered and stopped states.
  */
 import type { Page } from "@playwright/test";
-import { generationToasts, toolTexts } from "../../app/messages.ts";
+import { generationToasts, toolTexts } from "../../app/messages/tools.ts";
 import { expect, expectNoA11yViolations, expectToast, signUp, tabTo, test, toastItems } from "./fixtures.ts";
 import {
   chooseElement,

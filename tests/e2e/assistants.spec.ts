@@ -5,7 +5,8 @@
  * The answers come from the local stand-in model, which echoes the element and the details.
  */
 import { legacyRedirects, tools, type Tool } from "../../app/catalog/tools.ts";
-import { TITLE_SUFFIX, toolTexts } from "../../app/messages.ts";
+import { TITLE_SUFFIX } from "../../app/messages.ts";
+import { toolTexts } from "../../app/messages/tools.ts";
 import { expect, open, signUp, test } from "./fixtures.ts";
 import {
   chooseElement,

@@ -4,7 +4,7 @@
  * stand-in model for requests carrying a marker unique to the test, so the other worker's
  * tests are never affected.
  */
-import { generationErrors, generationToasts, toolTexts } from "../../app/messages.ts";
+import { generationErrors, generationToasts, toolTexts } from "../../app/messages/tools.ts";
 import { expect, expectToast, open, signUp, test, toastItems } from "./fixtures.ts";
 import {
   chooseElement,

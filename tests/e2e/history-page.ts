@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { APIResponse, Download, Locator, Page } from "@playwright/test";
-import { historyTexts } from "../../app/messages.ts";
+import { historyTexts } from "../../app/messages/history.ts";
 import { expect, toastItems } from "./fixtures.ts";
 
 /** Every test in the history spec runs with this browser locale and time zone (file names, dates). */

@@ -6,7 +6,9 @@
  * and on a phone. The answers come from the local stand-in model (tests/mocks/openai.ts).
  */
 import type { Page } from "@playwright/test";
-import { TITLE_SUFFIX, historyTexts, historyToasts, toolTexts, validation } from "../../app/messages.ts";
+import { TITLE_SUFFIX, validation } from "../../app/messages.ts";
+import { toolTexts } from "../../app/messages/tools.ts";
+import { historyTexts, historyToasts } from "../../app/messages/history.ts";
 import { E2E_CONFIG } from "./app-env.ts";
 import {
   expect,

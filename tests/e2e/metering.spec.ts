@@ -2,7 +2,7 @@
  * The free trial, counted on the server and seen through the UI: five turns (initial
  * generations and follow-ups alike, across tools), then 'Action Denied'.
  */
-import { generationErrors, generationToasts } from "../../app/messages.ts";
+import { generationErrors, generationToasts } from "../../app/messages/tools.ts";
 import { expect, expectToast, open, signUp, test } from "./fixtures.ts";
 import {
   chooseElement,

@@ -9,7 +9,7 @@
  */
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { tools, type Tool } from "../../app/catalog/tools.ts";
-import { generationToasts, toolTexts } from "../../app/messages.ts";
+import { generationToasts, toolTexts } from "../../app/messages/tools.ts";
 import { configureOpenAI, type OpenAIFault } from "../mocks/openai-control.ts";
 import { expect, expectToast, settleAnimations, waitForHydration } from "./fixtures.ts";
 

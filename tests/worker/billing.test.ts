@@ -12,7 +12,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { billingTexts } from "~/messages";
+import { billingTexts } from "~/messages/billing";
 import { payStripeCheckout, stripeAction, stripeState, type StripeEvent, type StripeObject, type StripeState } from "../mocks/stripe-control";
 import {
   Browser,

@@ -1,6 +1,6 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import type { HistoryItem } from "~/history/types";
-import { historyTexts } from "~/messages";
+import { historyTexts } from "~/messages/history";
 
 /** 'Are you absolutely sure?' — nothing is deleted until the writer confirms. */
 export function DeleteEntryDialog({

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, DropdownMenu, Flex, Heading, Text } from "@radix-ui/themes";
 import { memo, useId } from "react";
 import type { HistoryItem } from "~/history/types";
-import { historyTexts } from "~/messages";
+import { historyTexts } from "~/messages/history";
 import { LocalTime } from "./local-time";
 
 export type DownloadFormat = "txt" | "md";

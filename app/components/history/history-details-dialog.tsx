@@ -5,7 +5,7 @@ import { Markdown } from "~/components/markdown/markdown";
 import { cleanForDisplay } from "~/history/display";
 import { exchanges } from "~/history/export";
 import type { HistoryItem, HistoryThread } from "~/history/types";
-import { historyTexts } from "~/messages";
+import { historyTexts } from "~/messages/history";
 import type { DownloadFormat } from "./history-card";
 import { formatLocalDateTime } from "./local-time";
 

@@ -10,7 +10,7 @@ import { useToast } from "~/components/toaster";
 import { deleteHistoryEntry, fetchHistoryPage, fetchHistoryThread, saveFile } from "~/history/client";
 import { markdownFileContent, markdownFileName, textFileContent, textFileName } from "~/history/export";
 import type { HistoryItem, HistoryPage, HistoryThread } from "~/history/types";
-import { historyTexts, historyToasts } from "~/messages";
+import { historyTexts, historyToasts } from "~/messages/history";
 import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { HistoryCard, type DownloadFormat } from "./history-card";
 import { HistoryDetailsDialog, type ThreadState } from "./history-details-dialog";

@@ -6,7 +6,7 @@ import { Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField
 import { memo, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { Tool } from "~/catalog/tools";
-import { toolTexts } from "~/messages";
+import { toolTexts } from "~/messages/tools";
 
 type FieldSpec = { label: string; placeholder: string; multiline: boolean };
 type ElementSpec = { value: string; label: string; fields: readonly string[] };

@@ -2,7 +2,7 @@
 import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
 import { memo, useId, useState } from "react";
 import { MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
-import { toolTexts } from "~/messages";
+import { toolTexts } from "~/messages/tools";
 
 export const FollowUpForm = memo(function FollowUpForm({
   enabled,

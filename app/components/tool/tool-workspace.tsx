@@ -11,7 +11,7 @@ import { Markdown } from "~/components/markdown/markdown";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type AssistantMessage, type ContinuedConversation } from "~/generation/use-generation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { generationToasts, toolTexts } from "~/messages";
+import { generationToasts, toolTexts } from "~/messages/tools";
 import { ElementForm } from "./element-form";
 import { FollowUpForm } from "./follow-up-form";
 

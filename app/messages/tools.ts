@@ -1,0 +1,54 @@
+/** Tool screen texts (spec sections 2 and 8). */
+export const toolTexts = {
+  backToCategories: "Back to Categories",
+  viewHistory: "View History",
+  stepOne: "What would you like to generate?",
+  stepOnePlaceholder: "Select an element...",
+  stepTwo: "Add optional details",
+  stepTwoEmpty: "Choose an element to see the details that shape it. Every detail is optional.",
+  generate: "Generate Selected Elements",
+  generating: "Generating...",
+  output: "Generated Content",
+  outputEmpty: "Choose what to generate, add any details you like, and select Generate Selected Elements. Your results stream in here.",
+  followUpLabel: "Refine or ask a follow-up",
+  followUpPlaceholder: "e.g. Make the antagonist more sympathetic, or turn this into a sonnet",
+  followUpSend: "Send follow-up",
+  stop: "Stop",
+  stopped: "Stopped — the text so far is saved.",
+  interrupted: "Interrupted — the text so far is saved.",
+  demoBadge: "Demo AI",
+  demoBadgeHint: "Answers come from the local stand-in model, not a real AI.",
+  continuing: "Continuing a saved conversation: send a follow-up to refine it further.",
+  conversationNotFound: "This conversation was not found. It may have been deleted.",
+} as const;
+
+export const generationToasts = {
+  selectionRequired: { title: "Selection Required", description: "Please select what you would like to generate." },
+  inputRequired: { title: "Input Required", description: "Please enter a follow-up question." },
+  actionDenied: { title: "Action Denied", fallback: "Query limit reached or not subscribed." },
+  generationError: { title: "Generation Error", fallback: "An unexpected error occurred." },
+  errorLoadingTool: { title: "Error Loading Tool", description: "Could not load the required configuration." },
+  success: { title: "Success!" },
+  followUpSuccess: { title: "Success!", description: "Follow-up response generated." },
+  authenticationError: { title: "Authentication Error", description: "You must be logged in to perform this action." },
+} as const;
+
+/** Server-side reasons, in words a writer understands. */
+export const generationErrors = {
+  denied: "Please subscribe or renew to continue.",
+  unknownTool: "This assistant does not exist.",
+  unknownElement: "Please choose one of the listed elements.",
+  unknownField: "That detail does not belong to the chosen element.",
+  badRequest: "The request could not be read. Please reload the page and try again.",
+  conversationNotFound: "This conversation was not found. Start a new one by generating again.",
+  notConfigured: "The writing assistant is not available right now. Please try again later.",
+  modelAuth: "The writing model refused our credentials. We have been alerted; please try again later.",
+  modelBusy: "The writing model is busy right now. Please wait a moment and try again.",
+  modelFailed: "The writing model ran into a problem. Please try again in a moment.",
+  modelTimeout: "The writing model took too long to answer. Please try again.",
+  modelUnreachable: "We could not reach the writing model. Please check back in a moment.",
+  modelEmpty: "The writing model returned an empty answer. Please try again.",
+  cutOff: "The answer was cut off mid-way. What arrived so far is kept.",
+  tooMany: "You are sending requests very quickly. Please wait a minute and try again.",
+  notSignedIn: "You must be logged in to perform this action.",
+} as const;
