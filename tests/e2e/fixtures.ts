@@ -10,8 +10,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { toasts } from "../../app/messages.ts";
-import { runningApp } from "./app-env.ts";
+import { toasts, validation } from "../../app/messages.ts";
+import { E2E_CONFIG, runningApp } from "./app-env.ts";
 
 export { expect };
 
@@ -230,4 +230,25 @@ export async function expectNoA11yViolations(page: Page, what: string, { disable
     targets: violation.nodes.map((node) => node.target.join(" ")),
   }));
   expect(violations, `axe violations on ${what}`).toEqual([]);
+}
+
+/**
+ * Signs in as the owner (OWNER_EMAIL: an admin with unlimited queries), creating the account
+ * through the sign-up form if this database does not have it yet (it exists once per run).
+ * Ends on the dashboard, which shows the admin card.
+ */
+export async function signUpOrSignInOwner(page: Page) {
+  const owner = { email: E2E_CONFIG.OWNER_EMAIL, password: PASSWORD };
+  await open(page, "/signup");
+  const form = page.getByRole("form", { name: "Create account" });
+  await form.getByLabel("Email").fill(owner.email);
+  await form.getByLabel("Password", { exact: true }).fill(owner.password);
+  await form.getByLabel("Confirm Password").fill(owner.password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  const taken = form.getByRole("alert").filter({ hasText: validation.emailTaken });
+  const admin = page.getByText("You have admin access with unlimited queries.");
+  await expect(admin.or(taken)).toBeVisible();
+  if (await taken.isVisible()) await signIn(page, owner);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(admin).toBeVisible();
 }

@@ -6,18 +6,16 @@
  * and on a phone. The answers come from the local stand-in model (tests/mocks/openai.ts).
  */
 import type { Page } from "@playwright/test";
-import { TITLE_SUFFIX, validation } from "../../app/messages.ts";
+import { TITLE_SUFFIX } from "../../app/messages.ts";
 import { toolTexts } from "../../app/messages/tools.ts";
 import { historyTexts, historyToasts } from "../../app/messages/history.ts";
-import { E2E_CONFIG } from "./app-env.ts";
 import {
   expect,
   expectNoA11yViolations,
   expectToast,
   open,
-  PASSWORD,
-  signIn,
   signUp,
+  signUpOrSignInOwner,
   tabTo,
   test,
   toastItems,
@@ -498,21 +496,8 @@ test("many entries: 24 on the first page, Load more brings the rest without dupl
   page,
 }, testInfo) => {
   test.slow();
-  // Only the owner (an admin: unlimited queries) can make more than five entries. The address
-  // exists once per database: signup.spec.ts may have created it already, then we sign in.
-  const owner = { email: E2E_CONFIG.OWNER_EMAIL, password: PASSWORD };
-  await open(page, "/signup");
-  const form = page.getByRole("form", { name: "Create account" });
-  await form.getByLabel("Email").fill(owner.email);
-  await form.getByLabel("Password", { exact: true }).fill(owner.password);
-  await form.getByLabel("Confirm Password").fill(owner.password);
-  await form.getByRole("button", { name: "Create Account" }).click();
-  const taken = form.getByRole("alert").filter({ hasText: validation.emailTaken });
-  const admin = page.getByText("You have admin access with unlimited queries.");
-  await expect(admin.or(taken)).toBeVisible();
-  if (await taken.isVisible()) await signIn(page, owner);
-  await expect(page).toHaveURL("/dashboard");
-  await expect(admin).toBeVisible();
+  // Only the owner (an admin: unlimited queries) can make more than five entries.
+  await signUpOrSignInOwner(page);
 
   // 25 entries with a marker only this run's seeds carry, a few at a time.
   const marker = uniqueWord(`pg${testInfo.workerIndex}x`);

@@ -1,7 +1,16 @@
 import { tools } from "../../app/catalog/tools.ts";
 import { toasts, validation } from "../../app/messages.ts";
-import { E2E_CONFIG } from "./app-env.ts";
-import { expect, expectToast, open, PASSWORD, signIn, signOut, signUp, test, welcomeDialog } from "./fixtures.ts";
+import {
+  expect,
+  expectToast,
+  open,
+  PASSWORD,
+  signOut,
+  signUp,
+  signUpOrSignInOwner,
+  test,
+  welcomeDialog,
+} from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 /** What a brand-new account sees on the dashboard. */
@@ -106,19 +115,7 @@ test("a duplicate e-mail gets a clear error, also in other letter case", async (
 });
 
 test("the owner's e-mail (OWNER_EMAIL) gets an admin account", async ({ page }) => {
-  const owner = { email: E2E_CONFIG.OWNER_EMAIL, password: PASSWORD };
-  await open(page, "/signup");
-  const form = page.getByRole("form", { name: "Create account" });
-  await form.getByLabel("Email").fill(owner.email);
-  await form.getByLabel("Password", { exact: true }).fill(owner.password);
-  await form.getByLabel("Confirm Password").fill(owner.password);
-  await form.getByRole("button", { name: "Create Account" }).click();
   // The owner address exists once per database: a repeated run (--repeat-each) signs in instead.
-  const taken = form.getByRole("alert").filter({ hasText: validation.emailTaken });
-  const admin = page.getByText("You have admin access with unlimited queries.");
-  await expect(admin.or(taken)).toBeVisible();
-  if (await taken.isVisible()) await signIn(page, owner);
-  await expect(page).toHaveURL("/dashboard");
-  await expect(admin).toBeVisible();
+  await signUpOrSignInOwner(page);
   await expect(page.getByTestId("trial-days")).toHaveCount(0);
 });
