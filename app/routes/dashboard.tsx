@@ -63,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Choose a category to open its assistant.
         </Text>
         <nav aria-label="Writing categories">
-          <ul className="category-grid">
+          <ul className="card-grid category-grid">
             {tools.map((tool) => (
               <li key={tool.slug}>
                 <Card asChild size="3" className="glass-card category-card">

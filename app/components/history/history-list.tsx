@@ -185,7 +185,7 @@ export function HistoryList({ section, query, first }: { section: string; query:
     );
   } else {
     body = (
-      <ul ref={listRef} className="history-grid" aria-label={query ? historyTexts.matchesFor(query) : undefined}>
+      <ul ref={listRef} className="card-grid history-grid" aria-label={query ? historyTexts.matchesFor(query) : undefined}>
         {entries.map((entry) => (
           <HistoryCard key={entry.id} entry={entry} onView={onView} onDownload={onDownload} onDelete={onDelete} menuContainer={menuContainer} />
         ))}
