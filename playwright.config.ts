@@ -1,5 +1,5 @@
 /**
- * End-to-end tests: the built Worker served by `wrangler dev` (see tests/e2e/global-setup.ts)
+ * End-to-end tests: the built Worker served in workerd by `startApp` (see tests/e2e/global-setup.ts)
  * driven by the system Chromium. Never a downloaded browser.
  */
 import { availableParallelism } from "node:os";

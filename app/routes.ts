@@ -5,7 +5,6 @@ export default [
   index("routes/landing.tsx"),
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.tsx"),
-  route("api/generate", "routes/api.generate.ts"),
   route("api/billing/:intent", "routes/api.billing.ts"),
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("api/history", "routes/api.history.ts"),

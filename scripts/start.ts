@@ -7,12 +7,13 @@
  * Configuration comes from the environment and from `.dev.vars` (see README). Data lives in
  * the persist folder, so it survives restarts.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startMockServer, type MockServer } from "../tests/mocks/server.ts";
 import { configureStripe } from "../tests/mocks/stripe-control.ts";
+import { serveBuiltWorker, type ServedWorker } from "./serve-worker.ts";
 
 const STANDIN_WEBHOOK_SECRET = "whsec_local_standin";
 const STANDIN_PRICE_ID = "price_test_monthly";
@@ -76,21 +77,6 @@ function run(command: string, args: string[], { quiet }: { quiet: boolean }): Pr
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
-      if (response.status > 0) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s`);
-}
-
 export type StartedApp = { url: string; mockUrl: string | null; stop(): Promise<void> };
 
 export async function startApp(options: {
@@ -151,49 +137,19 @@ export async function startApp(options: {
   if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;
   Object.assign(vars, options.extraVars);
 
-  const envFile = path.join(persistTo, "worker.env");
-  writeFileSync(
-    envFile,
-    Object.entries(vars)
-      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
-      .join("\n") + "\n",
-    { mode: 0o600 },
-  );
-
-  const server = spawn(
-    process.execPath,
-    [
-      bin.wrangler,
-      "dev",
-      "--config",
-      "build/server/wrangler.json",
-      "--env-file",
-      envFile,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(options.port),
-      "--persist-to",
-      persistTo,
-      "--local",
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      quiet ? "error" : "warn",
-    ],
-    { cwd: root, env: toolEnv, stdio: quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"] },
-  );
+  let worker: ServedWorker;
+  try {
+    worker = await serveBuiltWorker({ port: options.port, persistTo, vars, quiet });
+  } catch (error) {
+    await mock?.close();
+    throw error;
+  }
   const url = `http://localhost:${options.port}`;
   const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
+    await worker.dispose().catch((error) => console.error("could not stop the Worker cleanly", error));
     await mock?.close();
   };
   try {
-    await waitForHttp(`http://127.0.0.1:${options.port}/robots.txt`, server);
     if (mock && standins.includes("stripe")) {
       // The stand-in signs its webhooks with the app's secret and delivers them like Stripe.
       await configureStripe(mock.url, {

@@ -69,27 +69,36 @@ export async function invalidateSession(sessionId: string) {
 }
 
 /**
- * Root middleware: resolves the session once per request, then renews or clears the cookie
- * on the way out unless the route already set one (sign-in, sign-out).
+ * The request's session and the cookie to send back: a renewed one when the session slid
+ * forward, a cleared one when the cookie names no live session.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export async function resolveSession(request: Request): Promise<{ state: AuthState; pendingCookie?: string }> {
   const token = readCookie(request, sessionCookieName(request));
-  let pendingCookie: string | undefined;
-  let state: AuthState = { status: "none", user: null, sessionId: null };
-  if (token) {
-    const result = await validateSessionToken(token);
-    if (result) {
-      state = { status: "valid", user: result.user, sessionId: result.sessionId };
-      if (result.renewedUntil) pendingCookie = sessionCookie(request, token, result.renewedUntil);
-    } else {
-      state = { status: "invalid", user: null, sessionId: null };
-      pendingCookie = clearedSessionCookie(request);
-    }
+  if (!token) return { state: { status: "none", user: null, sessionId: null } };
+  const result = await validateSessionToken(token);
+  if (!result) {
+    return { state: { status: "invalid", user: null, sessionId: null }, pendingCookie: clearedSessionCookie(request) };
   }
-  context.set(authContext, state);
-  const response = await next();
+  return {
+    state: { status: "valid", user: result.user, sessionId: result.sessionId },
+    pendingCookie: result.renewedUntil ? sessionCookie(request, token, result.renewedUntil) : undefined,
+  };
+}
+
+/** Sends the cookie `resolveSession` asked for, unless the response already sets one. */
+export function withSessionCookie(request: Request, response: Response, pendingCookie: string | undefined): Response {
   if (pendingCookie && !responseSetsCookie(response, sessionCookieName(request))) {
     return appendHeader(response, "Set-Cookie", pendingCookie);
   }
   return response;
+}
+
+/**
+ * Root middleware: resolves the session once per request, then renews or clears the cookie
+ * on the way out unless the route already set one (sign-in, sign-out).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { state, pendingCookie } = await resolveSession(request);
+  context.set(authContext, state);
+  return withSessionCookie(request, await next(), pendingCookie);
 };

@@ -23,6 +23,8 @@ import { loadSystemPrompt } from "./system-prompt.server";
 import { describeUpstreamFault } from "./upstream-errors.server";
 
 const MAX_BODY_BYTES = 32 * 1024;
+const WATCHDOG_TICK_MS = 250;
+const KEEP_ALIVE_MS = 900;
 
 function refuse(status: number, error: string, title: string = generationToasts.generationError.title) {
   return Response.json({ error, title } satisfies GenerateRefusal, {
@@ -180,18 +182,23 @@ async function streamTurn(args: {
   const db = getDb();
   const abort = new AbortController();
   let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const armTimeout = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
+  // One watchdog per turn instead of a timer re-armed on every part (timers are not free in
+  // workerd): the model may stay silent for `timeoutMs`, noticed within one tick.
+  let lastModelActivity = Date.now();
+  const heardFromModel = () => {
+    lastModelActivity = Date.now();
+  };
+  let keepAlive: (() => void) | null = null;
+  const watchdog = setInterval(() => {
+    if (Date.now() - lastModelActivity >= modelSetup.timeoutMs) {
       timedOut = true;
       abort.abort(new Error("model timeout"));
-    }, modelSetup.timeoutMs);
-  };
+    }
+    keepAlive?.();
+  }, WATCHDOG_TICK_MS);
   const onClientAbort = () => abort.abort(new Error("client went away"));
   if (request.signal.aborted) onClientAbort();
   request.signal.addEventListener("abort", onClientAbort, { once: true });
-  armTimeout();
 
   // The single-consumer variant: we read `fullStream` once, and it skips the tees the general
   // result needs — about 5 ms sooner to the first token in workerd (measured).
@@ -259,7 +266,7 @@ async function streamTurn(args: {
       while (!ended) {
         const next = await parts.next();
         if (next.done) break;
-        armTimeout();
+        heardFromModel();
         const part = next.value as { type: string } & Record<string, unknown>;
         if (part.type === "text-delta" && typeof part.text === "string" && part.text) {
           first = part.text;
@@ -272,7 +279,7 @@ async function streamTurn(args: {
       status = abort.signal.aborted && !timedOut ? "stopped" : "interrupted";
     }
     if (!first) {
-      clearTimeout(timer);
+      clearInterval(watchdog);
       request.signal.removeEventListener("abort", onClientAbort);
       if (reservation.charged) await refundQuery({ db, userId, now: new Date() });
       await usageEvent(abort.signal.aborted && !timedOut ? "stopped" : "failed");
@@ -323,10 +330,10 @@ async function streamTurn(args: {
   text = firstText;
   send({ type: "delta", text: firstText });
 
-  // While the model is silent, a bare newline every second (ignored by the client) lets the
-  // runtime notice a writer who pressed Stop or left, so the model call ends promptly.
-  const keepAlive = setInterval(() => {
-    if (clientGone || Date.now() - lastWrite < 900) return;
+  // While the model is silent, a bare newline about every second (ignored by the client) lets
+  // the runtime notice a writer who pressed Stop or left, so the model call ends promptly.
+  keepAlive = () => {
+    if (clientGone || Date.now() - lastWrite < KEEP_ALIVE_MS) return;
     try {
       controller.enqueue(encoder.encode("\n"));
       lastWrite = Date.now();
@@ -334,7 +341,7 @@ async function streamTurn(args: {
       clientGone = true;
       onClientAbort();
     }
-  }, 1_000);
+  };
 
   const pump = (async () => {
     let sawFinish = false;
@@ -342,7 +349,7 @@ async function streamTurn(args: {
       while (!ended) {
         const next = await parts.next();
         if (next.done) break;
-        armTimeout();
+        heardFromModel();
         const part = next.value as { type: string } & Record<string, unknown>;
         if (part.type === "text-delta" && typeof part.text === "string") {
           text += part.text;
@@ -358,8 +365,7 @@ async function streamTurn(args: {
       fault = error;
       status = abort.signal.aborted && !timedOut ? "stopped" : "interrupted";
     } finally {
-      clearTimeout(timer);
-      clearInterval(keepAlive);
+      clearInterval(watchdog);
       request.signal.removeEventListener("abort", onClientAbort);
     }
 

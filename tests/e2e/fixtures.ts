@@ -3,7 +3,7 @@
  *
  * - `baseURL` is the app started by global setup; `mockUrl` its local stand-in services.
  * - Every test is a different "client": its browser contexts send a unique CF-Connecting-IP
- *   header (wrangler dev passes it through to the Worker), so the per-IP auth rate limit
+ *   header (the local server passes it through to the Worker), so the per-IP auth rate limit
  *   sees many real users instead of one very busy 127.0.0.1.
  * - `email` is a fresh address per test; `signUp`/`signIn` drive the real UI.
  * - Any uncaught error in the page (a failed hydration included) fails the test.

@@ -1,6 +1,6 @@
 /**
  * Starts the app once for the whole run: D1 migrations on a fresh local database, the local
- * stand-in services (mailbox) and the BUILT Worker under `wrangler dev` on a free port of
+ * stand-in services (mailbox) and the BUILT Worker in workerd (scripts/serve-worker.ts) on a free port of
  * 127.0.0.1. `npm test` builds first, so this never builds.
  *
  * Tests read the addresses from E2E_BASE_URL and E2E_MOCK_URL (tests/e2e/fixtures.ts);

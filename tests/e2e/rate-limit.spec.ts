@@ -1,6 +1,6 @@
 /**
  * Auth rate limits as a user meets them. The per-IP limit keys on CF-Connecting-IP, which
- * `wrangler dev` passes through from the client: every test runs as its own client IP
+ * the local server passes through from the client: every test runs as its own client IP
  * (fixtures.ts), and this file proves that assumption holds.
  */
 import type { Page } from "@playwright/test";

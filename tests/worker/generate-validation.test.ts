@@ -18,8 +18,14 @@ import {
   uniqueMarker,
   usageEventsOf,
   usageReaches,
+  execute,
+  sessionById,
+  setCookies,
+  sha256Hex,
   type SignedUpUser,
 } from "./support";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const GENERATION_ERROR = "Generation Error";
 const BAD_REQUEST = "The request could not be read. Please reload the page and try again.";
@@ -221,6 +227,38 @@ describe("who may ask", () => {
       postJson({ kind: "initial", tool: "prose", element: "world", fields: { genre: marker } }, forged),
     );
     expect(response.status).toBe(401);
+    // The cookie names no session: it is cleared, as on every other route.
+    expect(setCookies(response).get("tws_session")?.attributes.get("max-age")).toBe("0");
+  });
+
+  it("refuses an expired session with 401, deletes it and charges nothing", async () => {
+    const user = await signUp();
+    const sessionId = await sha256Hex(user.browser.sessionToken()!);
+    await execute("UPDATE sessions SET expires_at = ? WHERE id = ?", Date.now() - 1_000, sessionId);
+    const marker = uniqueMarker();
+    const before = await counters(user.userId);
+    const response = await postJson({ kind: "initial", tool: "prose", element: "world", fields: { genre: marker } }, user.browser);
+    expect(response.status).toBe(401);
+    expect(await counters(user.userId)).toEqual(before);
+    expect(await modelRequests(marker)).toEqual([]);
+    expect(await sessionById(sessionId)).toBeNull();
+  });
+
+  it("renews a session with less than half its life left while it streams", async () => {
+    const user = await signUp();
+    const token = user.browser.sessionToken()!;
+    const sessionId = await sha256Hex(token);
+    await execute("UPDATE sessions SET expires_at = ? WHERE id = ?", Date.now() + 10 * DAY_MS, sessionId);
+    const response = await postJson(
+      { kind: "initial", tool: "prose", element: "world", fields: { genre: uniqueMarker() } },
+      user.browser,
+    );
+    expect(response.status).toBe(200);
+    const cookie = setCookies(response).get("tws_session");
+    expect(cookie?.value).toBe(token);
+    expect(Number(cookie?.attributes.get("max-age"))).toBeGreaterThan(29 * DAY_MS / 1000);
+    await readGeneration(response);
+    expect((await sessionById(sessionId))!.expires_at).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });
 
   it.each([
