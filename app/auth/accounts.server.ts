@@ -41,7 +41,7 @@ export async function signUp(
 
   const db = getDb();
   const now = new Date();
-  const session = newSessionToken(now);
+  const session = await newSessionToken(now);
   const userId = crypto.randomUUID();
   const result = await createAccount({
     db,
@@ -118,7 +118,7 @@ export async function requestPasswordReset(
   if (!user) return { ok: true };
   const token = generateToken();
   const now = new Date();
-  await createPasswordResetToken({ db, tokenHash: hashToken(token), userId: user.id, now });
+  await createPasswordResetToken({ db, tokenHash: await hashToken(token), userId: user.id, now });
   const link = new URL("/password-reset", getConfig().APP_URL ?? new URL(request.url).origin);
   link.searchParams.set("token", token);
   try {
@@ -137,7 +137,7 @@ export async function requestPasswordReset(
 
 export async function isResetTokenUsable(token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  return isPasswordResetTokenUsable({ db: getDb(), tokenHash: hashToken(token), now: new Date() });
+  return isPasswordResetTokenUsable({ db: getDb(), tokenHash: await hashToken(token), now: new Date() });
 }
 
 export async function completePasswordReset(input: {
@@ -152,7 +152,7 @@ export async function completePasswordReset(input: {
   }
   const result = await resetPasswordWithToken({
     db: getDb(),
-    tokenHash: hashToken(input.token),
+    tokenHash: await hashToken(input.token),
     passwordHash: await hashPassword(input.password),
     now: new Date(),
   });

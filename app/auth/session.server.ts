@@ -37,19 +37,19 @@ export function clearedSessionCookie(request: Request): string {
 export async function createSession(userId: string, now = new Date()) {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await insertSession({ db: getDb(), sessionId: hashToken(token), userId, expiresAt, now });
+  await insertSession({ db: getDb(), sessionId: await hashToken(token), userId, expiresAt, now });
   return { token, expiresAt };
 }
 
 /** A fresh token/id pair for callers that insert the session in their own batch. */
-export function newSessionToken(now = new Date()) {
+export async function newSessionToken(now = new Date()) {
   const token = generateToken();
-  return { token, sessionId: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+  return { token, sessionId: await hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
 }
 
 async function validateSessionToken(token: string, now = new Date()) {
   const db = getDb();
-  const sessionId = hashToken(token);
+  const sessionId = await hashToken(token);
   const row = await findSessionWithUser({ db, sessionId });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {

@@ -1,5 +1,4 @@
 /** Random bearer tokens (sessions, reset links) and the hashes we store instead of them. */
-import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 
 export function generateToken(): string {
@@ -7,6 +6,11 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
-export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+/**
+ * SHA-256 through WebCrypto: native in workerd, where a JavaScript SHA-256 cost about 2 ms of
+ * CPU on every signed-in request (measured).
+ */
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return encodeHexLowerCase(new Uint8Array(digest));
 }

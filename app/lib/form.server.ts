@@ -23,6 +23,18 @@ export async function readForm(request: Request): Promise<FormData> {
 
 export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > limit) throw new BadFormError("The form is too large.");
+    // The HTTP layer delivers exactly the declared length: read it natively in one go (a
+    // JavaScript read loop costs about a millisecond of CPU per request in workerd).
+    try {
+      return new Uint8Array(await request.arrayBuffer());
+    } catch {
+      throw new BadFormError("The form could not be read.");
+    }
+  }
+  // No length declared (a chunked upload): enforce the cap on the bytes actually read.
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

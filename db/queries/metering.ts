@@ -5,11 +5,43 @@
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { userSubscriptions } from "../schema";
+import { preparedPerDatabase } from "./prepared";
 
 export type Reservation =
   | { allowed: true; charged: false; reason: "admin" | "subscriber" }
   | { allowed: true; charged: true; queriesRemaining: number }
   | { allowed: false };
+
+// One statement decides and reserves: admins and subscribers pass untouched, a trial user
+// passes only with a query left and an unexpired trial, and takes exactly one. Built once per
+// database client (run before every model call); `now` is epoch milliseconds.
+const reservation = preparedPerDatabase((db) => {
+  const unlimited = sql`(${userSubscriptions.isAdmin} = 1 OR ${userSubscriptions.isSubscribed} = 1)`;
+  const now = sql.placeholder("now");
+  return db
+    .update(userSubscriptions)
+    .set({
+      queriesRemaining: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesRemaining} ELSE ${userSubscriptions.queriesRemaining} - 1 END`,
+      queriesUsed: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesUsed} ELSE ${userSubscriptions.queriesUsed} + 1 END`,
+      updatedAt: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.updatedAt} ELSE ${now} END`,
+    })
+    .where(
+      and(
+        eq(userSubscriptions.userId, sql.placeholder("userId")),
+        or(
+          eq(userSubscriptions.isAdmin, true),
+          eq(userSubscriptions.isSubscribed, true),
+          and(gt(userSubscriptions.queriesRemaining, 0), sql`${userSubscriptions.trialEndDate} > ${now}`),
+        ),
+      ),
+    )
+    .returning({
+      isAdmin: userSubscriptions.isAdmin,
+      isSubscribed: userSubscriptions.isSubscribed,
+      queriesRemaining: userSubscriptions.queriesRemaining,
+    })
+    .prepare();
+});
 
 export async function reserveQuery({
   db,
@@ -20,31 +52,7 @@ export async function reserveQuery({
   userId: string;
   now: Date;
 }): Promise<Reservation> {
-  // One statement decides and reserves: admins and subscribers pass untouched, a trial user
-  // passes only with a query left and an unexpired trial, and takes exactly one.
-  const unlimited = sql`(${userSubscriptions.isAdmin} = 1 OR ${userSubscriptions.isSubscribed} = 1)`;
-  const rows = await db
-    .update(userSubscriptions)
-    .set({
-      queriesRemaining: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesRemaining} ELSE ${userSubscriptions.queriesRemaining} - 1 END`,
-      queriesUsed: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.queriesUsed} ELSE ${userSubscriptions.queriesUsed} + 1 END`,
-      updatedAt: sql`CASE WHEN ${unlimited} THEN ${userSubscriptions.updatedAt} ELSE ${now.getTime()} END`,
-    })
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        or(
-          eq(userSubscriptions.isAdmin, true),
-          eq(userSubscriptions.isSubscribed, true),
-          and(gt(userSubscriptions.queriesRemaining, 0), gt(userSubscriptions.trialEndDate, now)),
-        ),
-      ),
-    )
-    .returning({
-      isAdmin: userSubscriptions.isAdmin,
-      isSubscribed: userSubscriptions.isSubscribed,
-      queriesRemaining: userSubscriptions.queriesRemaining,
-    });
+  const rows = await reservation(db).all({ userId, now: now.getTime() });
   const row = rows[0];
   if (!row) return { allowed: false };
   if (row.isAdmin) return { allowed: true, charged: false, reason: "admin" };

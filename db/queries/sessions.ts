@@ -1,7 +1,8 @@
 /** Database-backed sessions: the id is the SHA-256 of the cookie token. */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { sessions, users } from "../schema";
+import { preparedPerDatabase } from "./prepared";
 
 export async function insertSession({
   db,
@@ -19,8 +20,9 @@ export async function insertSession({
   await db.insert(sessions).values({ id: sessionId, userId, expiresAt, createdAt: now });
 }
 
-export async function findSessionWithUser({ db, sessionId }: { db: Database; sessionId: string }) {
-  const rows = await db
+/** Read on every signed-in request. */
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -29,8 +31,13 @@ export async function findSessionWithUser({ db, sessionId }: { db: Database; ses
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare(),
+);
+
+export async function findSessionWithUser({ db, sessionId }: { db: Database; sessionId: string }) {
+  const rows = await sessionWithUser(db).all({ sessionId });
   return rows[0];
 }
 

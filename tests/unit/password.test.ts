@@ -32,11 +32,13 @@ describe("password hashing", () => {
 });
 
 describe("tokens", () => {
-  it("are 160-bit random base32 and stored only as their SHA-256", () => {
+  it("are 160-bit random base32 and stored only as their SHA-256", async () => {
     const token = generateToken();
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     expect(generateToken()).not.toBe(token);
-    expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashToken(token)).toBe(hashToken(token));
+    expect(await hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hashToken(token)).toBe(await hashToken(token));
+    // The FIPS 180-2 test vector: the stored hash is plain SHA-256, hex, lower case.
+    expect(await hashToken("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });
 });
