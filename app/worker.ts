@@ -25,8 +25,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-function route(request: Request, ctx: ExecutionContext): Promise<Response> {
-  if (new URL(request.url).pathname === GENERATE_PATH) return handleGenerateEndpoint(request, ctx);
+function route(request: Request, url: URL, ctx: ExecutionContext): Promise<Response> {
+  if (url.pathname === GENERATE_PATH) return handleGenerateEndpoint(request, ctx);
   const context = new RouterContextProvider();
   context.set(executionContext, ctx);
   return handleRequest(request, context);
@@ -34,12 +34,13 @@ function route(request: Request, ctx: ExecutionContext): Promise<Response> {
 
 export default {
   async fetch(request, _env, ctx) {
-    let response = crossSiteRefusal(request) ?? (await route(request, ctx));
+    const url = new URL(request.url);
+    let response = crossSiteRefusal(request) ?? (await route(request, url, ctx));
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
-      if (new URL(request.url).protocol === "https:") {
+      if (url.protocol === "https:") {
         response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
       }
     } catch {
