@@ -1,4 +1,7 @@
-/** The Worker entry: hands every request to React Router and adds security headers. */
+/**
+ * The Worker entry: serves /api/generate itself (decision 009), hands every other request to
+ * React Router, and adds security headers.
+ */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { GENERATE_PATH, handleGenerateEndpoint } from "./generation/endpoint.server";
 import { executionContext } from "./lib/execution-context.server";
