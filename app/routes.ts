@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { legacyRedirects, tools } from "./catalog/tools";
+import { legacyRedirects, toolPath, tools } from "./catalog/tools";
 
 export default [
   index("routes/landing.tsx"),
@@ -9,11 +9,11 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
-  layout("routes/shell.tsx", [
+  layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
-    ...tools.map((tool) => route(tool.path.slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
+    ...tools.map((tool) => route(toolPath(tool).slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
     route(":section/history", "routes/history.tsx"),
   ]),
   ...legacyRedirects.map((legacy) =>

@@ -79,6 +79,12 @@ export const queryHistory = sqliteTable(
     queryText: text("query_text").notNull(),
     responseText: text("response_text").notNull().default(""),
     conversationId: text("conversation_id").notNull().unique(),
+    /**
+     * Follow-ups taken under the trial's per-conversation allowance (app/billing/plan.ts).
+     * NULL: the conversation was not started with a trial query, so it has no trial allowance.
+     * The app always writes it; the default covers rows written by code that predates it.
+     */
+    trialFollowUpsUsed: integer("trial_follow_ups_used").default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -2,6 +2,7 @@
  * Account flows: sign-up, sign-in, password change and reset. Routes turn the results into
  * HTTP; these functions own the rules (validation, hashing, rate limits, atomic writes).
  */
+import { PLAN, trialEndsAt } from "~/billing/plan";
 import { createAccount, findUserByEmail, findUserById } from "~db/queries/accounts";
 import {
   createPasswordResetToken,
@@ -9,7 +10,7 @@ import {
   resetPasswordWithToken,
 } from "~db/queries/password-resets";
 import { changePasswordAndRevokeOtherSessions } from "~db/queries/sessions";
-import { resetTexts, validation } from "~/messages";
+import { resetTexts, validation } from "~/messages/account";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { sendEmail } from "~/lib/email.server";
@@ -27,13 +28,14 @@ import {
 
 type Failure = { ok: false; error: string; status: number };
 type SignedIn = { ok: true; userId: string; token: string; expiresAt: Date };
+type SignedUp = SignedIn & { isAdmin: boolean };
 
 const tooMany: Failure = { ok: false, error: validation.tooManyAttempts, status: 429 };
 
 export async function signUp(
   request: Request,
   input: { email: string; password: string; confirmPassword: string },
-): Promise<SignedIn | Failure> {
+): Promise<SignedUp | Failure> {
   const problem = signUpProblem(input);
   if (problem) return { ok: false, error: problem, status: 400 };
   const email = normalizeEmail(input.email);
@@ -43,20 +45,22 @@ export async function signUp(
   const now = new Date();
   const session = await newSessionToken(now);
   const userId = crypto.randomUUID();
+  const isAdmin = getConfig().OWNER_EMAIL === email;
   const result = await createAccount({
     db,
     account: {
       userId,
       email,
       passwordHash: await hashPassword(input.password),
-      isAdmin: getConfig().OWNER_EMAIL === email,
+      isAdmin,
       sessionId: session.sessionId,
       sessionExpiresAt: session.expiresAt,
+      trial: { conversations: PLAN.trialConversations, endsAt: trialEndsAt(now) },
       now,
     },
   });
   if (!result.ok) return { ok: false, error: validation.emailTaken, status: 409 };
-  return { ok: true, userId, token: session.token, expiresAt: session.expiresAt };
+  return { ok: true, userId, token: session.token, expiresAt: session.expiresAt, isAdmin };
 }
 
 export async function signIn(

@@ -6,7 +6,7 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from "~db/queries/sessions";
 import { getDb } from "~/lib/db.server";
-import { appendHeader, isHttps, readCookie, responseSetsCookie, serializeCookie } from "./cookies.server";
+import { appendHeader, isHttps, readCookie, responseSetsCookie, serializeCookie } from "~/lib/cookies.server";
 import { generateToken, hashToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

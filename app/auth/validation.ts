@@ -2,7 +2,7 @@
  * Form rules shared by the browser (instant feedback) and the server (the real check).
  * Each returns the spec's message for the first problem, or null.
  */
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validation } from "~/messages";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validation } from "~/messages/account";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -7,7 +7,7 @@ import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { applyStripeSubscription, getSubscription, linkStripeCustomer } from "~db/queries/subscriptions";
 import { getStripe } from "./stripe.server";
-import { ACCESS_STATUSES, subscriptionState, type SubscriptionState } from "./subscription-state";
+import { ACCESS_STATUSES, subscriptionState, type SubscriptionState } from "./stripe-subscription";
 
 export class BillingError extends Error {
   constructor(

@@ -14,13 +14,14 @@ import {
   linkStripeCustomer,
   recordStripeEvent,
 } from "~db/queries/subscriptions";
+import { apiError } from "~/lib/api-error";
 import { getStripe, stripeCrypto } from "./stripe.server";
-import { refId, subscriptionState } from "./subscription-state";
+import { refId, subscriptionState } from "./stripe-subscription";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-function answer(status: number, body: Record<string, unknown>) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function received(body: Record<string, unknown> = {}) {
+  return Response.json({ received: true, ...body }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The subscription and customer an event is about, and a user id it names (checkout only). */
@@ -63,25 +64,25 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   try {
     setup = getStripe();
   } catch {
-    return answer(503, { error: "Payments are not configured." });
+    return apiError(503, "Payments are not configured.");
   }
   const signature = request.headers.get("Stripe-Signature");
-  if (!signature || !setup.webhookSecret) return answer(400, { error: "Missing Stripe signature." });
+  if (!signature || !setup.webhookSecret) return apiError(400, "Missing Stripe signature.");
   let payload: string;
   try {
     payload = new TextDecoder().decode(await readBodyUpTo(request, MAX_WEBHOOK_BYTES));
   } catch (error) {
-    return answer(error instanceof BadFormError ? 413 : 400, { error: "Unreadable body." });
+    return apiError(error instanceof BadFormError ? 413 : 400, "Unreadable body.");
   }
   let event: Stripe.Event;
   try {
     event = await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);
   } catch {
-    return answer(400, { error: "Invalid Stripe signature." });
+    return apiError(400, "Invalid Stripe signature.");
   }
 
   const db = getDb();
-  if (await hasProcessedStripeEvent({ db, eventId: event.id })) return answer(200, { received: true, duplicate: true });
+  if (await hasProcessedStripeEvent({ db, eventId: event.id })) return received({ duplicate: true });
 
   const subject = subjectOf(event);
   if (subject.subscriptionId && subject.customerId) {
@@ -102,5 +103,5 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     }
   }
   await recordStripeEvent({ db, eventId: event.id, type: event.type, now: new Date() });
-  return answer(200, { received: true });
+  return received();
 }

@@ -4,7 +4,7 @@
  * the label of each entry, the page title and where Back goes.
  */
 import { findElement } from "./requests";
-import { tools, type Tool } from "./tools";
+import { toolPath, tools, type Tool } from "./tools";
 
 /** Old section names in history paths and the section each one now is. */
 export const historySectionAliases: Readonly<Record<string, string>> = {
@@ -41,7 +41,7 @@ export function sectionQueryTypes(tool: Tool): string[] {
 export function resolveHistorySection(section: string): HistorySection {
   const tool = toolForSection(section);
   if (tool) {
-    return { section, title: tool.historyTitle, backPath: tool.path, queryTypes: sectionQueryTypes(tool), tool };
+    return { section, title: tool.historyTitle, backPath: toolPath(tool), queryTypes: sectionQueryTypes(tool), tool };
   }
   return {
     section,

@@ -1,12 +1,39 @@
 /**
  * The one catalog of the six assistants. Routes, dashboard cards, page titles, history
  * sections and old-route redirects are all derived from this array; a seventh tool is one
- * more entry here (plus its system prompt).
+ * more entry here plus its system prompt, `prompts/<systemPromptKey>.md`.
  */
+
+/** A detail field as the form shows it. */
+export type ToolField = { readonly label: string; readonly placeholder: string; readonly multiline: boolean };
+
+/** Something a writer can ask for, with the fields it shows, in the order they show. */
+export type ToolElementDefinition = { readonly value: string; readonly label: string; readonly fields: readonly string[] };
+
+export type ToolDefinition = {
+  /** Also the tool's route: see `toolPath`. */
+  readonly slug: string;
+  readonly cardLabel: string;
+  readonly cardDescription: string;
+  readonly title: string;
+  readonly tagline: string;
+  readonly historySection: string;
+  readonly historyTitle: string;
+  /** The `query_type` of the conversations this tool saves. */
+  readonly queryType: string;
+  readonly fields: Readonly<Record<string, ToolField>>;
+  readonly elements: readonly ToolElementDefinition[];
+  /** The section's long `query_type` vocabulary of the original design, with display labels. */
+  readonly historyTypes: readonly { readonly type: string; readonly label: string }[];
+  readonly successMessage: string;
+  readonly systemPromptKey: string;
+  /** Old per-feature routes and the element each preselects (null: none). */
+  readonly legacyRoutes: readonly { readonly path: string; readonly element: string | null }[];
+};
+
 export const tools = [
   {
     slug: "prose",
-    path: "/prose",
     cardLabel: "Fictional Prose",
     cardDescription: "Worlds, characters, style and story outlines for novels and short fiction.",
     title: "Fictional Prose Assistant",
@@ -47,7 +74,6 @@ export const tools = [
   },
   {
     slug: "poetry",
-    path: "/poetry",
     cardLabel: "Poetry",
     cardDescription: "Poems, imagery, rhyme and meter, style and tone.",
     title: "Poetry Assistant",
@@ -90,7 +116,6 @@ export const tools = [
   },
   {
     slug: "stage-screen",
-    path: "/stage-screen",
     cardLabel: "Stage & Screen",
     cardDescription: "Scene structure, dialogue, character arcs and staging for scripts.",
     title: "Stage & Screen Assistant",
@@ -133,7 +158,6 @@ export const tools = [
   },
   {
     slug: "nonfiction",
-    path: "/nonfiction",
     cardLabel: "Nonfiction Writing",
     cardDescription: "Research summaries, structure, voice and clarity for nonfiction.",
     title: "Nonfiction Assistant",
@@ -177,7 +201,6 @@ export const tools = [
   },
   {
     slug: "online-content",
-    path: "/online-content",
     cardLabel: "Online Content Creation",
     cardDescription: "Strategy, ideas, scripts, production and growth for creators.",
     title: "Content Creation Assistant",
@@ -224,7 +247,6 @@ export const tools = [
   },
   {
     slug: "songwriting",
-    path: "/songwriting",
     cardLabel: "Songwriting",
     cardDescription: "Themes, lyrics, melody and hooks, structure and performance.",
     title: "Songwriting Assistant",
@@ -267,20 +289,37 @@ export const tools = [
       { path: "/style-genre-performance-tips", element: "style" },
     ],
   },
-] as const;
+] as const satisfies readonly ToolDefinition[];
 
 export type Tool = (typeof tools)[number];
 export type ToolSlug = Tool["slug"];
 
+/**
+ * Names an entry uses but does not declare: an element's field missing from `fields`, an old
+ * route's element missing from `elements`. A typo there fails the build, not a writer's page.
+ */
+type DanglingNames<T> = T extends ToolDefinition
+  ?
+      | Exclude<T["elements"][number]["fields"][number], keyof T["fields"]>
+      | Exclude<NonNullable<T["legacyRoutes"][number]["element"]>, T["elements"][number]["value"]>
+  : never;
+type MustBeNever<T extends never> = T;
+type _NoDanglingNames = MustBeNever<DanglingNames<Tool>>;
+
+/** A tool's page lives at its slug. */
+export function toolPath(tool: Tool): `/${ToolSlug}` {
+  return `/${tool.slug}`;
+}
+
 export function findToolByPath(pathname: string): Tool | undefined {
-  return tools.find((tool) => tool.path === pathname);
+  return tools.find((tool) => toolPath(tool) === pathname);
 }
 
 /** Old per-feature routes and where they now live, with the element to preselect. */
 export const legacyRedirects = tools.flatMap((tool) =>
   tool.legacyRoutes.map((legacy) => ({
     from: legacy.path,
-    to: legacy.element ? `${tool.path}?element=${legacy.element}` : tool.path,
+    to: legacy.element ? `${toolPath(tool)}?element=${legacy.element}` : toolPath(tool),
   })),
 );
 

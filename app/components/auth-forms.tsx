@@ -5,7 +5,8 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useFetcher } from "react-router";
 import { signInProblem, signUpProblem } from "~/auth/validation";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, toasts } from "~/messages";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/messages/account";
+import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
 

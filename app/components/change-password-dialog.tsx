@@ -2,7 +2,8 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { passwordChangeProblem } from "~/auth/validation";
-import { PASSWORD_MAX_LENGTH, toasts } from "~/messages";
+import { PASSWORD_MAX_LENGTH } from "~/messages/account";
+import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
 

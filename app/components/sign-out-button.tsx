@@ -1,6 +1,6 @@
 import { Button } from "@radix-ui/themes";
 import { useFetcher } from "react-router";
-import { toasts } from "~/messages";
+import { toasts } from "~/messages/toasts";
 import { useActionErrorToast } from "./toaster";
 
 /** Sign Out posts to the server, which deletes the session; works without JavaScript too. */

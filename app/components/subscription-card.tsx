@@ -7,16 +7,13 @@
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { formatDate, type SubscriptionView } from "~/billing/subscription-status";
+import { formatDate, type SubscriptionView } from "~/billing/card-view";
 import { billingTexts, billingToasts } from "~/messages/billing";
+import { trialTexts } from "~/messages/trial";
 import { useToast } from "./toaster";
 
 const POLL_MS = 1_000;
 const POLL_LIMIT_MS = 30_000;
-
-function plural(count: number, word: string) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 type BillingAnswer = { checkout_url?: string; ok?: boolean; error?: string };
 
@@ -115,6 +112,107 @@ function SubscribeNowButton({ busy, onClick }: { busy: boolean; onClick: () => v
   );
 }
 
+/**
+ * The trial in plain words, leading with what limits the writer now: the trial's end, then
+ * conversations used up (follow-ups in them stay open), then the days and conversations left.
+ */
+function TrialState({
+  view,
+  busy,
+  onSubscribe,
+}: {
+  view: Extract<SubscriptionView, { kind: "trial" }>;
+  busy: boolean;
+  onSubscribe: () => void;
+}) {
+  const days = (
+    <Text as="p" weight={view.periodOver || !view.conversationsUsedUp ? "medium" : undefined} data-testid="trial-days">
+      {view.periodOver
+        ? trialTexts.ended
+        : view.conversationsUsedUp
+          ? trialTexts.followUpsStayOpen(view.daysRemaining)
+          : trialTexts.daysRemaining(view.daysRemaining)}
+    </Text>
+  );
+  const conversations = view.periodOver ? null : (
+    <Text as="p" weight={view.conversationsUsedUp ? "medium" : undefined} data-testid="trial-queries">
+      {view.conversationsUsedUp
+        ? trialTexts.conversationsUsedUp
+        : trialTexts.conversationsLeft(view.conversationsLeft, view.conversationsTotal)}
+    </Text>
+  );
+  return (
+    <Flex direction="column" gap="2">
+      {view.conversationsUsedUp ? (
+        <>
+          {conversations}
+          {days}
+        </>
+      ) : (
+        <>
+          {days}
+          {conversations}
+        </>
+      )}
+      <Text as="p" color="gray" size="2">
+        {trialTexts.subscribePitch}
+      </Text>
+      <Flex>
+        <SubscribeNowButton busy={busy} onClick={onSubscribe} />
+      </Flex>
+    </Flex>
+  );
+}
+
+type BillingBusy = ReturnType<typeof useBillingAction>["busy"];
+
+/** Active (or ending at the period's end), with Cancel or Resume and the Billing Portal. */
+function SubscribedState({
+  view,
+  busy,
+  onChange,
+  onManage,
+}: {
+  view: Extract<SubscriptionView, { kind: "subscribed" }>;
+  busy: BillingBusy;
+  onChange: (intent: "cancel" | "resume") => void;
+  onManage: () => void;
+}) {
+  return (
+    <Flex direction="column" gap="2">
+      <Text as="p" weight="medium">
+        {billingTexts.active}
+      </Text>
+      {view.nextBillingDate ? (
+        <Text as="p" color="gray" data-testid="billing-date">
+          {view.cancelAtPeriodEnd
+            ? billingTexts.endsOn(formatDate(view.nextBillingDate))
+            : billingTexts.nextBilling(formatDate(view.nextBillingDate))}
+        </Text>
+      ) : null}
+      {view.pastDue ? (
+        <Text as="p" color="orange" size="2" role="alert">
+          {billingTexts.pastDue}
+        </Text>
+      ) : null}
+      <Flex gap="2" wrap="wrap">
+        {view.cancelAtPeriodEnd ? (
+          <Button onClick={() => onChange("resume")} loading={busy === "resume"} disabled={busy !== null}>
+            {billingTexts.resume}
+          </Button>
+        ) : (
+          <Button color="red" variant="soft" onClick={() => onChange("cancel")} loading={busy === "cancel"} disabled={busy !== null}>
+            {billingTexts.cancel}
+          </Button>
+        )}
+        <Button variant="soft" color="gray" onClick={onManage} loading={busy === "subscribe"} disabled={busy !== null}>
+          {billingTexts.manageBilling}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
 export function SubscriptionCard({
   view,
   testPayments,
@@ -152,63 +250,14 @@ export function SubscriptionCard({
             <Badge size="2" color="amber" className="self-start">
               Admin
             </Badge>
-            <Text as="p">You have admin access with unlimited queries.</Text>
+            <Text as="p">{billingTexts.adminAccess}</Text>
           </Flex>
         ) : null}
         {view.kind === "subscribed" ? (
-          <Flex direction="column" gap="2">
-            <Text as="p" weight="medium">
-              {billingTexts.active}
-            </Text>
-            {view.nextBillingDate ? (
-              <Text as="p" color="gray" data-testid="billing-date">
-                {view.cancelAtPeriodEnd
-                  ? billingTexts.endsOn(formatDate(view.nextBillingDate))
-                  : billingTexts.nextBilling(formatDate(view.nextBillingDate))}
-              </Text>
-            ) : null}
-            {view.pastDue ? (
-              <Text as="p" color="orange" size="2" role="alert">
-                {billingTexts.pastDue}
-              </Text>
-            ) : null}
-            <Flex gap="2" wrap="wrap">
-              {view.cancelAtPeriodEnd ? (
-                <Button onClick={() => change("resume")} loading={busy === "resume"} disabled={busy !== null}>
-                  {billingTexts.resume}
-                </Button>
-              ) : (
-                <Button color="red" variant="soft" onClick={() => change("cancel")} loading={busy === "cancel"} disabled={busy !== null}>
-                  {billingTexts.cancel}
-                </Button>
-              )}
-              <Button variant="soft" color="gray" onClick={subscribe} loading={busy === "subscribe"} disabled={busy !== null}>
-                {billingTexts.manageBilling}
-              </Button>
-            </Flex>
-          </Flex>
+          <SubscribedState view={view} busy={busy} onChange={change} onManage={subscribe} />
         ) : null}
         {view.kind === "trial" ? (
-          <Flex direction="column" gap="2">
-            {view.daysRemaining > 0 ? (
-              <Text as="p" weight="medium" data-testid="trial-days">
-                Free trial: {plural(view.daysRemaining, "day")} remaining
-              </Text>
-            ) : (
-              <Text as="p" weight="medium" data-testid="trial-days">
-                Your free trial has ended.
-              </Text>
-            )}
-            <Text as="p" data-testid="trial-queries">
-              {view.queriesRemaining === 1 ? "1 query" : `${view.queriesRemaining} queries`} remaining
-            </Text>
-            <Text as="p" color="gray" size="2">
-              Subscribe for unlimited queries at $5/month.
-            </Text>
-            <Flex>
-              <SubscribeNowButton busy={busy === "subscribe"} onClick={subscribe} />
-            </Flex>
-          </Flex>
+          <TrialState view={view} busy={busy === "subscribe"} onSubscribe={subscribe} />
         ) : null}
         {view.kind === "none" ? (
           <Flex direction="column" gap="2">

@@ -7,7 +7,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { ToastMessage } from "./toast-types";
+import type { ToastMessage } from "~/lib/toast";
 
 export const TOAST_DURATION_MS = 5000;
 

@@ -33,12 +33,26 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+/** The body as a client sends it (`fields` may be left out). */
+export type GenerateRequestBody = z.input<typeof generateRequestSchema>;
 
+/**
+ * The response is a stream from the start; bare newlines are keep-alive. `start` comes with the
+ * first text, then `delta`s, then `done` or `error`. An `error` with `kept: false` means nothing
+ * of the turn was saved or charged (it may come before any `start`).
+ */
 export type GenerateEvent =
-  | { type: "start"; conversationId: string; queriesRemaining: number | null }
+  | {
+      type: "start";
+      conversationId: string;
+      /** Trial conversations left (null: unlimited). */
+      queriesRemaining: number | null;
+      /** Trial follow-ups left in this conversation (null: unlimited). */
+      followUpsLeft: number | null;
+    }
   | { type: "delta"; text: string }
   | { type: "done"; finishReason: string }
   | { type: "error"; message: string; kept: boolean };
 
-/** Error body of a request refused before any streaming started. */
-export type GenerateRefusal = { error: string; title: string };
+/** Body of a request refused before any streaming started (the API error shape). */
+export type { ApiError as GenerateRefusal } from "~/lib/api-error";

@@ -1,43 +1,31 @@
 /**
- * Client side of a generation turn: posts the writer's choices, reads the NDJSON stream and
- * exposes the assistant messages as they grow. Token bursts are applied once per animation
- * frame, so a fast stream never re-renders more than the screen can show.
+ * The tool page's generation state: the assistant messages as they grow, the conversation, the
+ * trial allowance, and the phase of the turn in flight (run by turn-client.ts). Token bursts are
+ * applied once per animation frame, so a fast stream never re-renders more than the screen can show.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { generationToasts } from "~/messages/tools";
-import type { ToastMessage } from "~/components/toast-types";
-import type { GenerateEvent, GenerateRefusal, GenerateRequest } from "./protocol";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ToastMessage } from "~/lib/toast";
+import type { GenerateRequest } from "./protocol";
+import { runTurn, type AnswerStatus, type Outcome } from "./turn-client";
 
-export type AssistantMessage = {
-  id: string;
-  text: string;
-  status: "streaming" | "complete" | "stopped" | "interrupted";
-};
+export type { Outcome };
+
+export type AssistantMessage = { id: string; text: string; status: AnswerStatus };
 
 export type Phase = "idle" | "waiting" | "streaming";
 
-type Outcome = "complete" | "stopped" | "interrupted" | "refused" | "failed";
+/** What a trial writer has left (null: unlimited, or not known yet). */
+export type Allowance = { queriesRemaining: number | null; followUpsLeft: number | null };
 
-const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
 
 /** A saved conversation reopened from the history page, to be refined further. */
 export type ContinuedConversation = { conversationId: string; messages: AssistantMessage[] };
 
-export function useGeneration({
-  onToast,
-  initial = null,
-}: {
-  onToast: (toast: ToastMessage) => void;
-  initial?: ContinuedConversation | null;
-}) {
-  const [messages, setMessages] = useState<AssistantMessage[]>(() => initial?.messages ?? []);
-  const [conversationId, setConversationId] = useState<string | null>(() => initial?.conversationId ?? null);
-  const [phase, setPhase] = useState<Phase>("idle");
-  const [queriesRemaining, setQueriesRemaining] = useState<number | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
+/** The streamed answer shown last: grows in animation frames, ends with a status, or is dropped. */
+function useAnswerList(initial: AssistantMessage[]) {
+  const [messages, setMessages] = useState<AssistantMessage[]>(initial);
   const pending = useRef("");
   const frame = useRef<number | null>(null);
-  const stoppedAt = useRef(0);
 
   const flush = useCallback(() => {
     frame.current = null;
@@ -45,24 +33,59 @@ export function useGeneration({
     if (!chunk) return;
     pending.current = "";
     setMessages((list) => {
-      const last = list[list.length - 1];
-      if (!last) return list;
-      return [...list.slice(0, -1), { ...last, text: last.text + chunk }];
+      const last = list.at(-1);
+      return last ? [...list.slice(0, -1), { ...last, text: last.text + chunk }] : list;
     });
   }, []);
-
-  const finishLast = useCallback(
-    (status: AssistantMessage["status"]) => {
+  const append = useCallback(
+    (text: string) => {
+      pending.current += text;
+      frame.current ??= requestAnimationFrame(flush);
+    },
+    [flush],
+  );
+  const settle = useCallback(
+    (status: AssistantMessage["status"] | "dropped") => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
-      flush();
+      frame.current = null;
+      if (status === "dropped") pending.current = "";
+      else flush();
       setMessages((list) => {
-        const last = list[list.length - 1];
+        const last = list.at(-1);
         if (!last || last.status !== "streaming") return list;
-        return [...list.slice(0, -1), { ...last, status }];
+        return status === "dropped" ? list.slice(0, -1) : [...list.slice(0, -1), { ...last, status }];
       });
     },
     [flush],
   );
+  const begin = useCallback(() => {
+    setMessages((list) => [...list, { id: crypto.randomUUID(), text: "", status: "streaming" }]);
+  }, []);
+  // Stable, so the callbacks built on them (and the memoised form) do not change per token.
+  const actions = useMemo(() => ({ setMessages, begin, append, settle }), [begin, append, settle]);
+  return { messages, actions };
+}
+
+export function useGeneration({
+  onToast,
+  initial = null,
+  initialAllowance = null,
+}: {
+  onToast: (toast: ToastMessage) => void;
+  initial?: ContinuedConversation | null;
+  initialAllowance?: Allowance | null;
+}) {
+  const { messages, actions: answers } = useAnswerList(initial?.messages ?? []);
+  const [conversationId, setConversationId] = useState<string | null>(() => initial?.conversationId ?? null);
+  const [allowance, setAllowance] = useState<Allowance | null>(initialAllowance);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const abortRef = useRef<AbortController | null>(null);
+  const stoppedAt = useRef(0);
+  // What a turn restores if it ends with nothing kept (read when the writer acts, after render).
+  const latest = useRef({ conversationId, allowance });
+  useEffect(() => {
+    latest.current = { conversationId, allowance };
+  }, [conversationId, allowance]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -71,87 +94,28 @@ export function useGeneration({
       const controller = new AbortController();
       abortRef.current = controller;
       setPhase("waiting");
-      let started = false;
       try {
-        const post = () =>
-          fetch("/api/generate", {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(request),
-            signal: controller.signal,
-          });
-        let response = await post();
-        // Right after Stop the server may still be saving the stopped answer (it notices the
-        // Stop at its next write); a follow-up sent in that moment briefly finds nothing.
-        for (let attempt = 0; response.status === 404 && request.kind === "follow-up" && Date.now() - stoppedAt.current < 5_000 && attempt < 10; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 400));
-          response = await post();
-        }
-        if (!response.ok || !response.body) {
-          const refusal = (await response.json().catch(() => null)) as GenerateRefusal | null;
-          const denied = response.status === 403;
-          onToast({
-            title: refusal?.title ?? (denied ? generationToasts.actionDenied.title : generationToasts.generationError.title),
-            description:
-              refusal?.error ??
-              (denied ? generationToasts.actionDenied.fallback : generationToasts.generationError.fallback),
-            variant: "destructive",
-          });
-          return "refused";
-        }
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
-        let outcome: Outcome = "interrupted";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let newline = buffer.indexOf("\n");
-          while (newline !== -1) {
-            const line = buffer.slice(0, newline);
-            buffer = buffer.slice(newline + 1);
-            newline = buffer.indexOf("\n");
-            if (!line) continue;
-            const event = JSON.parse(line) as GenerateEvent;
-            if (event.type === "start") {
-              started = true;
-              setConversationId(event.conversationId);
-              setQueriesRemaining(event.queriesRemaining);
-              setMessages((list) => [...list, { id: crypto.randomUUID(), text: "", status: "streaming" }]);
-              setPhase("streaming");
-            } else if (event.type === "delta") {
-              pending.current += event.text;
-              frame.current ??= requestAnimationFrame(flush);
-            } else if (event.type === "done") {
-              outcome = event.finishReason === "stopped" ? "stopped" : "complete";
-              finishLast(outcome === "stopped" ? "stopped" : "complete");
-            } else if (event.type === "error") {
-              outcome = "interrupted";
-              finishLast("interrupted");
-              onToast({ title: generationToasts.generationError.title, description: event.message, variant: "destructive" });
-            }
-          }
-        }
-        if (outcome === "interrupted" && started) finishLast("interrupted");
-        return outcome;
-      } catch (error) {
-        if (controller.signal.aborted) {
-          if (started) finishLast("stopped");
-          return "stopped";
-        }
-        if (started) finishLast("interrupted");
-        onToast({
-          title: generationToasts.generationError.title,
-          description: error instanceof Error && error.name !== "TypeError" ? error.message : CONNECTION_LOST,
-          variant: "destructive",
+        return await runTurn(request, controller.signal, {
+          answers,
+          onToast,
+          began: (event) => {
+            setConversationId(event.conversationId);
+            setAllowance({ queriesRemaining: event.queriesRemaining, followUpsLeft: event.followUpsLeft });
+            setPhase("streaming");
+          },
+          // Nothing was kept: the page goes back to where it was before the turn.
+          undone: () => {
+            setConversationId(request.kind === "initial" ? null : latest.current.conversationId);
+            setAllowance(latest.current.allowance);
+          },
+          stoppedAt: stoppedAt.current,
         });
-        return "failed";
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
         setPhase("idle");
       }
     },
-    [flush, finishLast, onToast],
+    [answers, onToast],
   );
 
   const stop = useCallback(() => {
@@ -162,9 +126,9 @@ export function useGeneration({
 
   const reset = useCallback(() => {
     abortRef.current?.abort();
-    setMessages([]);
+    answers.setMessages([]);
     setConversationId(null);
-  }, []);
+  }, [answers]);
 
-  return { messages, conversationId, phase, queriesRemaining, run, stop, reset };
+  return { messages, conversationId, phase, allowance, run, stop, reset };
 }

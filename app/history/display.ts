@@ -4,7 +4,7 @@
  * 'Parameters', known label lines ('Genre: noir') in bold, nothing after a
  * '--- Follow-ups ---' marker, and runs of three or more blank lines collapsed to one.
  */
-import { tools } from "~/catalog/tools";
+import { tools, type ToolDefinition } from "~/catalog/tools";
 
 const FOLLOW_UPS_MARKER = "--- Follow-ups ---";
 
@@ -13,7 +13,7 @@ const KNOWN_LABELS = [
   ...new Set([
     "Request",
     "Parameters",
-    ...tools.flatMap((tool) => Object.values(tool.fields).map((field: { label: string }) => field.label)),
+    ...tools.flatMap((tool: ToolDefinition) => Object.values(tool.fields).map((field) => field.label)),
   ]),
 ];
 

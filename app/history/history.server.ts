@@ -3,19 +3,15 @@
  * database rows into what the browser gets. Every call is scoped to the writer's id.
  */
 import { historyEntryLabel, historySectionAliases, resolveHistorySection, toolForQueryType } from "~/catalog/history";
+import { toolPath } from "~/catalog/tools";
 import { getDb } from "~/lib/db.server";
-import {
-  decodeCursor,
-  deleteHistoryEntry,
-  getHistoryEntry,
-  listHistoryPage,
-  MAX_SEARCH_CHARS,
-} from "~db/queries/history";
+import { decodeCursor, deleteHistoryEntry, getHistoryEntry, listHistoryPage } from "~db/queries/history";
+import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
 import type { HistoryItem, HistoryPage, HistoryThread } from "./types";
 
 function continuePath(queryType: string, conversationId: string): string | null {
   const tool = toolForQueryType(queryType);
-  return tool ? `${tool.path}?conversation=${encodeURIComponent(conversationId)}` : null;
+  return tool ? `${toolPath(tool)}?conversation=${encodeURIComponent(conversationId)}` : null;
 }
 
 export function normalizeSearch(value: string | null): string {
@@ -41,6 +37,8 @@ export async function readHistoryPage({
     queryTypes,
     search,
     cursor: decodeCursor(cursor),
+    limit: HISTORY_PAGE_SIZE,
+    previewChars: PREVIEW_CHARS,
   });
   return {
     nextCursor: page.nextCursor,
@@ -63,21 +61,13 @@ export async function readHistoryPage({
 export async function readHistoryThread({ userId, id }: { userId: string; id: string }): Promise<HistoryThread | null> {
   const entry = await getHistoryEntry({ db: getDb(), userId, id });
   if (!entry) return null;
-  // Entries saved before turns were kept have their one exchange in the row itself.
-  const turns =
-    entry.turns.length > 0
-      ? entry.turns.map(({ role, content, status }) => ({ role, content, status }))
-      : [
-          { role: "user" as const, content: entry.queryText, status: "complete" },
-          { role: "assistant" as const, content: entry.responseText, status: "complete" },
-        ];
   return {
     id: entry.id,
     queryType: entry.queryType,
     label: historyEntryLabel(entry.queryType, entry.element),
     createdAt: entry.createdAt.toISOString(),
     continuePath: continuePath(entry.queryType, entry.conversationId),
-    turns,
+    turns: entry.turns,
   };
 }
 

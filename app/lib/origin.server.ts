@@ -2,7 +2,10 @@
  * Cross-site request forgery guard: every state-changing request must come from our own
  * origin. SameSite=Lax cookies already stop most of it; this closes the rest.
  */
+import { apiError } from "./api-error";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const REFUSED = "Cross-site request refused.";
 
 /**
  * The 403 for a cross-site mutation, or null. The Worker entry calls this for every request,
@@ -15,8 +18,7 @@ export function crossSiteRefusal(request: Request): Response | null {
   const ours = new URL(request.url).origin;
   const crossSite = origin ? origin !== ours : fetchSite === "cross-site";
   if (!crossSite) return null;
-  return new Response("Cross-site request refused.", {
-    status: 403,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  // API routes answer in their one JSON error shape; pages in plain words.
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(403, REFUSED);
+  return new Response(REFUSED, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -4,8 +4,8 @@
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { z } from "zod";
-import { appendHeader, readCookie, responseSetsCookie, serializeCookie } from "~/auth/cookies.server";
-import type { ToastMessage } from "~/components/toast-types";
+import { appendHeader, readCookie, responseSetsCookie, serializeCookie } from "./cookies.server";
+import type { ToastMessage } from "./toast";
 
 const TOAST_COOKIE = "tws_toast";
 const toastSchema = z.object({

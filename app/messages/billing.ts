@@ -1,4 +1,6 @@
 /** Subscription card and billing (spec sections 4 and 8); the ones the spec leaves open are ours. */
+import { PLAN } from "~/billing/plan";
+
 export const billingTexts = {
   cardTitle: "Subscription Status",
   subscribeNow: "Subscribe Now",
@@ -6,7 +8,8 @@ export const billingTexts = {
   cancel: "Cancel Subscription",
   resume: "Resume Subscription",
   noSubscription: "No active subscription",
-  active: "Your subscription is active. Unlimited queries, $5/month.",
+  adminAccess: "You have admin access: unlimited conversations and follow-ups.",
+  active: `Your subscription is active: unlimited conversations and follow-ups, ${PLAN.priceText}.`,
   nextBilling: (date: string) => `Next billing date: ${date}`,
   endsOn: (date: string) => `Your subscription ends on ${date}. Access stays until then.`,
   pastDue: "Your last payment did not go through. Stripe will try again; update your card in Manage Billing to keep access.",
@@ -26,7 +29,7 @@ export const billingToasts = {
   unsubscribed: { title: "Unsubscribed Successfully" },
   cancelFailed: { title: "Error", description: "Failed to process unsubscription. Please try again." },
   resumed: { title: "Subscription resumed", description: "Your subscription will renew as usual." },
-  subscribed: { title: "Subscribed!", description: "Thank you. Unlimited queries are yours." },
+  subscribed: { title: "Subscribed!", description: "Thank you. Unlimited conversations and follow-ups are yours." },
   checkoutCancelled: { title: "Checkout cancelled", description: "No payment was taken." },
   error: { title: "Error" },
 } as const;

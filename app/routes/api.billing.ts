@@ -1,11 +1,13 @@
 import type { Route } from "./+types/api.billing";
+import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
 import { BillingError, setCancelAtPeriodEnd, startSubscription } from "~/billing/billing.server";
+import { apiError } from "~/lib/api-error";
 import { MissingConfigError } from "~/lib/config.server";
 import { billingTexts } from "~/messages/billing";
 
 const noStore = { "Cache-Control": "no-store" };
-const fail = (error: string, status: number) => Response.json({ error }, { status, headers: noStore });
+const fail = (error: string, status: number) => apiError(status, error);
 
 /**
  * POST /api/billing/subscribe → `{ checkout_url }` (Checkout, or the Billing Portal for a
@@ -13,18 +15,17 @@ const fail = (error: string, status: number) => Response.json({ error }, { statu
  * the signed-in writer: nothing in the body can name another account.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const auth = context.get(authContext);
   const intent = params.intent;
   if (intent !== "subscribe" && intent !== "cancel" && intent !== "resume") return fail("Not found.", 404);
-  if (auth.status !== "valid") {
-    return fail(intent === "subscribe" ? billingTexts.subscribeSignedOut : billingTexts.signedOut, 401);
-  }
+  const user = requireApiUser(context.get(authContext), {
+    error: intent === "subscribe" ? billingTexts.subscribeSignedOut : billingTexts.signedOut,
+  });
   try {
     if (intent === "subscribe") {
-      const { url, kind } = await startSubscription({ request, user: auth.user });
+      const { url, kind } = await startSubscription({ request, user });
       return Response.json({ checkout_url: url, kind }, { headers: noStore });
     }
-    const state = await setCancelAtPeriodEnd({ userId: auth.user.id, cancel: intent === "cancel" });
+    const state = await setCancelAtPeriodEnd({ userId: user.id, cancel: intent === "cancel" });
     return Response.json({ ok: true, endsAt: state.periodEnd?.toISOString() ?? null }, { headers: noStore });
   } catch (error) {
     if (error instanceof BillingError) return fail(error.message, error.status);
@@ -38,5 +39,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
 }

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { changePassword } from "~/auth/accounts.server";
 import { requireUser } from "~/auth/guards.server";
-import { describeSubscription } from "~/billing/subscription-status";
-import { tools } from "~/catalog/tools";
+import { describeSubscription } from "~/billing/card-view";
+import { toolPath, tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
@@ -12,7 +12,8 @@ import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { getSubscription } from "~db/queries/subscriptions";
-import { TITLE_SUFFIX, validation } from "~/messages";
+import { validation } from "~/messages/account";
+import { TITLE_SUFFIX } from "~/messages/site";
 
 export function meta() {
   return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -67,7 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {tools.map((tool) => (
               <li key={tool.slug}>
                 <Card asChild size="3" className="glass-card category-card">
-                  <Link to={tool.path}>
+                  <Link to={toolPath(tool)}>
                     <Flex direction="column" gap="2">
                       <Heading as="h2" size="5">
                         {tool.cardLabel}

@@ -9,7 +9,7 @@ import { HistoryList } from "~/components/history/history-list";
 import { HistorySearch } from "~/components/history/history-search";
 import { normalizeSearch, readHistoryPage } from "~/history/history.server";
 import type { HistoryPage } from "~/history/types";
-import { TITLE_SUFFIX } from "~/messages";
+import { TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
 
 export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };

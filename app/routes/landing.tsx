@@ -8,7 +8,8 @@ import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { getPublicConfig } from "~/lib/config.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { PRODUCT_NAME, toasts } from "~/messages";
+import { PRODUCT_NAME } from "~/messages/site";
+import { toasts } from "~/messages/toasts";
 
 const DESCRIPTION =
   "Pick a writing task, fill in a few details and get focused results — worlds, characters, poems, outlines — then refine them with follow-ups. No prompt-crafting needed. Free for 30 days, then $5/month.";

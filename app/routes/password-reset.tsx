@@ -11,7 +11,9 @@ import { Field, FormError } from "~/components/field";
 import { useActionErrorToast, useToast } from "~/components/toaster";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, TITLE_SUFFIX, toasts, validation } from "~/messages";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, validation } from "~/messages/account";
+import { TITLE_SUFFIX } from "~/messages/site";
+import { toasts } from "~/messages/toasts";
 
 export function meta() {
   return [{ title: `Reset Password${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/signout";
 import { authContext, clearedSessionCookie, invalidateSession } from "~/auth/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { toasts } from "~/messages";
+import { toasts } from "~/messages/toasts";
 
 /** Signing out deletes the session on the server, clears the cookie and returns to `/`. */
 export async function action({ request, context }: Route.ActionArgs) {

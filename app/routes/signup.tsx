@@ -6,7 +6,9 @@ import { sessionCookie } from "~/auth/session.server";
 import { SignUpForm } from "~/components/auth-forms";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { TITLE_SUFFIX, toasts, validation } from "~/messages";
+import { validation } from "~/messages/account";
+import { TITLE_SUFFIX } from "~/messages/site";
+import { toasts } from "~/messages/toasts";
 
 export function meta() {
   return [
@@ -28,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
       confirmPassword: text(form, "confirmPassword"),
     });
     if (!result.ok) return formError(result.error, result.status);
-    return redirectWithToast(request, "/dashboard", toasts.welcome, {
+    return redirectWithToast(request, "/dashboard", result.isAdmin ? toasts.welcomeAdmin : toasts.welcome, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
   }, { unexpected: validation.signUpFailed });

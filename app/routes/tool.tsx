@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/tool";
 import { requireUser } from "~/auth/guards.server";
-import { findElement } from "~/catalog/requests";
+import { findElement, findToolBySlug } from "~/catalog/requests";
 import { toolForQueryType } from "~/catalog/history";
 import { findToolByPath, historyPath, type Tool } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
@@ -11,8 +11,10 @@ import { loadSystemPrompt } from "~/generation/system-prompt.server";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { findConversation, listConversationMessages } from "~db/queries/conversations";
-import { TITLE_SUFFIX } from "~/messages";
+import { trialOnToolPage } from "~/billing/plan";
+import { findConversation, readThread } from "~db/queries/conversations";
+import { getSubscription } from "~db/queries/subscriptions";
+import { TITLE_SUFFIX } from "~/messages/site";
 import { toolTexts } from "~/messages/tools";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,7 +33,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const conversationParam = url.searchParams.get("conversation");
   // 'Continue in tool' from the history page: the saved conversation, if it is the writer's
   // and belongs to this tool's section; anything else is not found.
-  const continued = conversationParam ? await loadContinuedConversation(user.id, tool, conversationParam) : null;
+  const [continued, subscription] = await Promise.all([
+    conversationParam ? loadContinuedConversation(user.id, tool, conversationParam) : null,
+    getSubscription({ db: getDb(), userId: user.id }),
+  ]);
   if (conversationParam && !continued) throw data(toolTexts.conversationNotFound, { status: 404 });
   const requested = continued?.element ?? url.searchParams.get("element");
   let promptReady = false;
@@ -49,6 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     initialElement: requested && findElement(tool, requested) ? requested : null,
     demoAi: getPublicConfig().demoAi,
     continued: continued?.conversation ?? null,
+    trial: trialOnToolPage(subscription, new Date(), continued?.trial),
   };
 }
 
@@ -56,15 +62,19 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
   const db = getDb();
   const conversation = await findConversation({ db, userId, conversationId });
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) return null;
-  const turns = await listConversationMessages({ db, userId, conversationId });
+  const turns = await readThread({ db, userId, conversationId });
   const messages: AssistantMessage[] = turns
     .filter((turn) => turn.role === "assistant")
     .map((turn, index) => ({ id: `saved-${index}`, text: turn.content, status: turn.status }));
-  return { element: conversation.element, conversation: { conversationId, messages } };
+  return {
+    element: conversation.element,
+    conversation: { conversationId, messages },
+    trial: { trialFollowUpsUsed: conversation.trialFollowUpsUsed },
+  };
 }
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
-  const tool = findToolByPath(`/${loaderData.slug}`)!;
+  const tool = findToolBySlug(loaderData.slug)!;
   return (
     <div className="page tool-page">
       <AppHeader>
@@ -96,6 +106,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           initialElement={loaderData.initialElement}
           demoAi={loaderData.demoAi}
           continued={loaderData.continued}
+          trial={loaderData.trial}
         />
       </main>
     </div>

@@ -3,10 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { sessions, userSubscriptions, users } from "../schema";
 
-export const TRIAL_DAYS = 30;
-export const TRIAL_QUERIES = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export type NewAccount = {
   userId: string;
   email: string;
@@ -14,6 +10,8 @@ export type NewAccount = {
   isAdmin: boolean;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** The trial the plan gives a new account (app/billing/plan.ts). */
+  trial: { conversations: number; endsAt: Date };
   now: Date;
 };
 
@@ -44,9 +42,9 @@ export async function createAccount({
         userId: account.userId,
         isAdmin: account.isAdmin,
         isSubscribed: false,
-        queriesRemaining: TRIAL_QUERIES,
+        queriesRemaining: account.trial.conversations,
         queriesUsed: 0,
-        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+        trialEndDate: account.trial.endsAt,
         updatedAt: now,
       }),
       db.insert(sessions).values({

@@ -2,12 +2,29 @@
  * Conversations: one `query_history` row per conversation (the first request and answer, as
  * the history list shows them) and every turn in `query_messages`. All reads and writes are
  * scoped to the owner: another user's conversation id simply does not exist.
+ *
+ * Every conversation has its turns in `query_messages`: the app saves them with the row, and
+ * migration 0003 gave the older rows theirs (decision 010), so the thread is read from one place.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 
 export type TurnStatus = "complete" | "stopped" | "interrupted";
+
+/** One exchange from the writer's request to its saved rows. */
+export type TurnRecord = {
+  userId: string;
+  conversationId: string;
+  /** What the writer sent: the request text built from their choices, or their follow-up. */
+  userText: string;
+  startedAt: Date;
+} & ({ kind: "initial"; queryType: string; element: string } | { kind: "follow-up" });
+
+/** The answer a turn ended with. */
+export type TurnAnswer = { text: string; status: TurnStatus; finishedAt: Date };
+
+export type ThreadTurn = { role: "user" | "assistant"; content: string; status: TurnStatus };
 
 export async function findConversation({
   db,
@@ -24,6 +41,7 @@ export async function findConversation({
       queryType: queryHistory.queryType,
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
+      trialFollowUpsUsed: queryHistory.trialFollowUpsUsed,
     })
     .from(queryHistory)
     .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
@@ -31,7 +49,8 @@ export async function findConversation({
   return rows[0];
 }
 
-export async function listConversationMessages({
+/** Every turn of the writer's conversation, oldest first ([] for anyone else's). */
+export async function readThread({
   db,
   userId,
   conversationId,
@@ -39,121 +58,76 @@ export async function listConversationMessages({
   db: Database;
   userId: string;
   conversationId: string;
-}) {
+}): Promise<ThreadTurn[]> {
   const turns = await db
     .select({ role: queryMessages.role, content: queryMessages.content, status: queryMessages.status })
     .from(queryMessages)
     .innerJoin(queryHistory, eq(queryHistory.conversationId, queryMessages.conversationId))
     .where(and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId)))
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
-  if (turns.length > 0) return turns;
-  // A conversation saved without turns (only its query_history row, as the original app saved
-  // it): its one exchange is the row's prompt and response.
-  const [row] = await db
-    .select({ queryText: queryHistory.queryText, responseText: queryHistory.responseText })
-    .from(queryHistory)
-    .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
-    .limit(1);
-  if (!row) return [];
-  return [
-    { role: "user" as const, content: row.queryText, status: "complete" as const },
-    { role: "assistant" as const, content: row.responseText, status: "complete" as const },
-  ];
+  return turns.filter((turn): turn is ThreadTurn => turn.role !== "system");
 }
 
 /** The two `query_messages` rows of one exchange: the writer's turn and the answer. */
-function exchangeRows(x: {
-  conversationId: string;
-  userText: string;
-  responseText: string;
-  status: TurnStatus;
-  startedAt: Date;
-  finishedAt: Date;
-}) {
+function exchangeRows(turn: TurnRecord, answer: TurnAnswer) {
   return [
-    { id: crypto.randomUUID(), conversationId: x.conversationId, role: "user" as const, content: x.userText, createdAt: x.startedAt },
     {
       id: crypto.randomUUID(),
-      conversationId: x.conversationId,
+      conversationId: turn.conversationId,
+      role: "user" as const,
+      content: turn.userText,
+      createdAt: turn.startedAt,
+    },
+    {
+      id: crypto.randomUUID(),
+      conversationId: turn.conversationId,
       role: "assistant" as const,
-      content: x.responseText,
-      status: x.status,
-      createdAt: x.finishedAt,
+      content: answer.text,
+      status: answer.status,
+      createdAt: answer.finishedAt,
     },
   ];
 }
 
-/** A new conversation with its first exchange, written in one batch. */
-export async function saveNewConversation({
-  db,
-  conversation,
-}: {
-  db: Database;
-  conversation: {
-    userId: string;
-    conversationId: string;
-    queryType: string;
-    element: string;
-    requestText: string;
-    responseText: string;
-    status: TurnStatus;
-    startedAt: Date;
-    finishedAt: Date;
-  };
-}) {
-  const c = conversation;
-  await db.batch([
-    db.insert(queryHistory).values({
-      id: crypto.randomUUID(),
-      userId: c.userId,
-      queryType: c.queryType,
-      element: c.element,
-      queryText: c.requestText,
-      responseText: c.responseText,
-      conversationId: c.conversationId,
-      createdAt: c.startedAt,
-      updatedAt: c.finishedAt,
-    }),
-    db.insert(queryMessages).values(exchangeRows({ ...c, userText: c.requestText })),
-  ]);
-}
-
-/** A follow-up exchange appended under the same conversation id. */
-export async function appendTurn({
+/**
+ * Saves one exchange in one batch: a new conversation with its first exchange, or a follow-up
+ * appended under the same conversation id. A conversation started with a trial query gets the
+ * trial's follow-up allowance (`trialConversation`).
+ */
+export async function saveTurn({
   db,
   turn,
+  answer,
+  trialConversation,
 }: {
   db: Database;
-  turn: {
-    userId: string;
-    conversationId: string;
-    userText: string;
-    responseText: string;
-    status: TurnStatus;
-    startedAt: Date;
-    finishedAt: Date;
-  };
+  turn: TurnRecord;
+  answer: TurnAnswer;
+  trialConversation: boolean;
 }) {
-  const t = turn;
+  if (turn.kind === "initial") {
+    await db.batch([
+      db.insert(queryHistory).values({
+        id: crypto.randomUUID(),
+        userId: turn.userId,
+        queryType: turn.queryType,
+        element: turn.element,
+        queryText: turn.userText,
+        responseText: answer.text,
+        conversationId: turn.conversationId,
+        trialFollowUpsUsed: trialConversation ? 0 : null,
+        createdAt: turn.startedAt,
+        updatedAt: answer.finishedAt,
+      }),
+      db.insert(queryMessages).values(exchangeRows(turn, answer)),
+    ]);
+    return;
+  }
   await db.batch([
-    // A conversation saved without turns gets its first exchange as turns first (as migration
-    // 0003 did for older rows), so the follow-up does not leave it out of the thread.
-    // (`insert … select` in a batch; the select gives every column in the table's order:
-    // seq, id, conversation_id, role, content, status, created_at.)
-    db.insert(queryMessages).select(sql`
-      select null, lower(hex(randomblob(16))), x.conversation_id, x.role, x.content, 'complete', x.created_at from (
-        select h.conversation_id, 'user' as role, h.query_text as content, h.created_at, 0 as part from query_history h
-        where h.conversation_id = ${t.conversationId} and h.user_id = ${t.userId}
-          and not exists (select 1 from query_messages m where m.conversation_id = h.conversation_id)
-        union all
-        select h.conversation_id, 'assistant', h.response_text, max(h.updated_at, h.created_at + 1), 1 from query_history h
-        where h.conversation_id = ${t.conversationId} and h.user_id = ${t.userId}
-          and not exists (select 1 from query_messages m where m.conversation_id = h.conversation_id)
-      ) x order by x.part`),
-    db.insert(queryMessages).values(exchangeRows(t)),
+    db.insert(queryMessages).values(exchangeRows(turn, answer)),
     db
       .update(queryHistory)
-      .set({ updatedAt: t.finishedAt })
-      .where(and(eq(queryHistory.conversationId, t.conversationId), eq(queryHistory.userId, t.userId))),
+      .set({ updatedAt: answer.finishedAt })
+      .where(and(eq(queryHistory.conversationId, turn.conversationId), eq(queryHistory.userId, turn.userId))),
   ]);
 }

@@ -4,15 +4,16 @@
  * full-text search over every turn. Every read and the delete are scoped to the owner: another
  * writer's entry id simply does not exist here.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
+import { readThread } from "./conversations";
 
-import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./history-limits";
-
-export { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS };
+// Bounds on what reaches FTS5 and on the tokenizing work, whatever a caller passes; the app's
+// search field has its own, smaller cap.
 const MAX_SEARCH_WORDS = 12;
 const MAX_WORD_CHARS = 64;
+const MAX_SEARCH_INPUT = MAX_SEARCH_WORDS * (MAX_WORD_CHARS + 1);
 
 export type HistoryCursor = { createdAt: number; id: string };
 
@@ -33,7 +34,7 @@ export function decodeCursor(value: string | null | undefined): HistoryCursor | 
  * writer types can be read as query syntax. Empty when there is nothing to search for.
  */
 export function searchTerms(input: string): string[] {
-  const words = input.slice(0, MAX_SEARCH_CHARS).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = input.slice(0, MAX_SEARCH_INPUT).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).map((word) => `"${word.slice(0, MAX_WORD_CHARS)}"*`);
 }
 
@@ -42,7 +43,7 @@ export type HistoryListEntry = {
   queryType: string;
   element: string | null;
   conversationId: string;
-  /** The first PREVIEW_CHARS characters of the prompt; `previewCut` says whether there was more. */
+  /** The first `previewChars` characters of the prompt; `previewCut` says whether there was more. */
   preview: string;
   previewCut: boolean;
   turns: number;
@@ -56,14 +57,16 @@ export async function listHistoryPage({
   queryTypes,
   cursor,
   search,
-  limit = HISTORY_PAGE_SIZE,
+  limit,
+  previewChars,
 }: {
   db: Database;
   userId: string;
   queryTypes: readonly string[];
   cursor?: HistoryCursor | null;
   search?: string;
-  limit?: number;
+  limit: number;
+  previewChars: number;
 }): Promise<{ entries: HistoryListEntry[]; nextCursor: string | null }> {
   if (queryTypes.length === 0) return { entries: [], nextCursor: null };
   const conditions: SQL[] = [eq(queryHistory.userId, userId), inArray(queryHistory.queryType, [...queryTypes])];
@@ -82,7 +85,7 @@ export async function listHistoryPage({
       queryType: queryHistory.queryType,
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
-      preview: sql<string>`substr(${queryHistory.queryText}, 1, ${PREVIEW_CHARS + 1})`,
+      preview: sql<string>`substr(${queryHistory.queryText}, 1, ${previewChars + 1})`,
       // Qualified by hand: inside a sub-select drizzle would leave the outer column bare.
       messages: sql<number>`(select count(*) from query_messages m where m.conversation_id = "query_history"."conversation_id")`,
       createdAt: queryHistory.createdAt,
@@ -98,20 +101,13 @@ export async function listHistoryPage({
   return {
     entries: page.map(({ messages, preview, ...row }) => ({
       ...row,
-      preview: preview.slice(0, PREVIEW_CHARS),
-      previewCut: preview.length > PREVIEW_CHARS,
+      preview: preview.slice(0, previewChars),
+      previewCut: preview.length > previewChars,
       turns: Math.max(1, Math.ceil(messages / 2)),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
   };
 }
-
-export type HistoryTurn = {
-  role: "user" | "assistant";
-  content: string;
-  status: "complete" | "stopped" | "interrupted";
-  createdAt: Date;
-};
 
 /** One entry with its whole thread, or `undefined` when the writer has no such entry. */
 export async function getHistoryEntry({ db, userId, id }: { db: Database; userId: string; id: string }) {
@@ -121,8 +117,6 @@ export async function getHistoryEntry({ db, userId, id }: { db: Database; userId
       queryType: queryHistory.queryType,
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
-      queryText: queryHistory.queryText,
-      responseText: queryHistory.responseText,
       createdAt: queryHistory.createdAt,
       updatedAt: queryHistory.updatedAt,
     })
@@ -130,17 +124,7 @@ export async function getHistoryEntry({ db, userId, id }: { db: Database; userId
     .where(and(eq(queryHistory.id, id), eq(queryHistory.userId, userId)))
     .limit(1);
   if (!entry) return undefined;
-  const turns = await db
-    .select({
-      role: queryMessages.role,
-      content: queryMessages.content,
-      status: queryMessages.status,
-      createdAt: queryMessages.createdAt,
-    })
-    .from(queryMessages)
-    .where(eq(queryMessages.conversationId, entry.conversationId))
-    .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
-  return { ...entry, turns: turns.filter((turn): turn is HistoryTurn => turn.role !== "system") };
+  return { ...entry, turns: await readThread({ db, userId, conversationId: entry.conversationId }) };
 }
 
 /**

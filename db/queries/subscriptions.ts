@@ -14,6 +14,17 @@ export async function getSubscription({ db, userId }: { db: Database; userId: st
 
 export type Subscription = NonNullable<Awaited<ReturnType<typeof getSubscription>>>;
 
+/** What a Stripe subscription means for a writer's row (read by app/billing/stripe-subscription.ts). */
+export type SubscriptionState = {
+  subscriptionId: string;
+  customerId: string;
+  status: string;
+  isSubscribed: boolean;
+  /** End of the current billing period (the next billing date, or when access ends). */
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
 /** Remembers the writer's Stripe customer, unless one is already stored; returns the stored id. */
 export async function linkStripeCustomer({
   db,
@@ -58,14 +69,7 @@ export async function applyStripeSubscription({
 }: {
   db: Database;
   userId: string;
-  state: {
-    subscriptionId: string;
-    customerId: string;
-    status: string;
-    isSubscribed: boolean;
-    periodEnd: Date | null;
-    cancelAtPeriodEnd: boolean;
-  };
+  state: SubscriptionState;
   now: Date;
 }): Promise<boolean> {
   const sameOrNew = or(

@@ -1,4 +1,5 @@
-import { resetTexts, toasts } from "../../app/messages.ts";
+import { resetTexts } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import {
   expect,
   expectNoA11yViolations,

@@ -1,4 +1,5 @@
-import { resetTexts, toasts, validation } from "../../app/messages.ts";
+import { resetTexts, validation } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import {
   expect,
   expectToast,

@@ -14,6 +14,7 @@
  */
 import type { Page } from "@playwright/test";
 import { billingTexts, billingToasts } from "../../app/messages/billing.ts";
+import { conversationNote, trialTexts } from "../../app/messages/trial.ts";
 import { generationErrors, generationToasts } from "../../app/messages/tools.ts";
 import { stripeAction, stripeState, type StripeObject } from "../mocks/stripe-control.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, tabTo, test, waitForHydration } from "./fixtures.ts";
@@ -49,11 +50,17 @@ function card(page: Page) {
   };
 }
 
-/** The trial card: days and queries left, Subscribe Now, nothing of a subscription. */
+/** The trial card: days and conversations left, Subscribe Now, nothing of a subscription. */
 async function expectTrialCard(page: Page, { queries, days = 30 }: { queries: number; days?: number }) {
   const ui = card(page);
-  await expect(ui.trialDays).toHaveText(`Free trial: ${days} day${days === 1 ? "" : "s"} remaining`);
-  await expect(ui.trialQueries).toHaveText(`${queries} ${queries === 1 ? "query" : "queries"} remaining`);
+  if (queries > 0) {
+    await expect(ui.trialDays).toHaveText(trialTexts.daysRemaining(days));
+    await expect(ui.trialQueries).toHaveText(trialTexts.conversationsLeft(queries, 5));
+  } else {
+    // Used up: the card leads with that; the days left are for the follow-ups.
+    await expect(ui.trialQueries).toHaveText(trialTexts.conversationsUsedUp);
+    await expect(ui.trialDays).toHaveText(trialTexts.followUpsStayOpen(days));
+  }
   await expect(ui.subscribeNow).toBeVisible();
   await expect(ui.subscribeNow).toBeEnabled();
   await expect(ui.active).toHaveCount(0);
@@ -243,7 +250,7 @@ test("trial used up, 'Action Denied', subscribe through Checkout, unlimited gene
   await expectTrialCard(page, { queries: 1 });
   await openProse(page);
   await generateAndWait(page, prose);
-  await expect(toolPage(page).quota).toHaveText("0 trial queries left.");
+  await expect(toolPage(page).quota).toHaveText(conversationNote({ conversationsLeft: 0, periodOver: false }));
   await backToDashboard(page);
   await expectTrialCard(page, { queries: 0 });
   await expectGenerationDenied(page);

@@ -8,9 +8,11 @@
  * - `email` is a fresh address per test; `signUp`/`signIn` drive the real UI.
  * - Any uncaught error in the page (a failed hydration included) fails the test.
  */
+import { billingTexts } from "../../app/messages/billing.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { toasts, validation } from "../../app/messages.ts";
+import { validation } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import { E2E_CONFIG, runningApp } from "./app-env.ts";
 
 export { expect };
@@ -237,7 +239,8 @@ export async function expectNoA11yViolations(page: Page, what: string, { disable
  * through the sign-up form if this database does not have it yet (it exists once per run).
  * Ends on the dashboard, which shows the admin card.
  */
-export async function signUpOrSignInOwner(page: Page) {
+/** Signs the owner up (or in, when a repeated run already did); returns which it was. */
+export async function signUpOrSignInOwner(page: Page): Promise<"signed-up" | "signed-in"> {
   const owner = { email: E2E_CONFIG.OWNER_EMAIL, password: PASSWORD };
   await open(page, "/signup");
   const form = page.getByRole("form", { name: "Create account" });
@@ -246,9 +249,11 @@ export async function signUpOrSignInOwner(page: Page) {
   await form.getByLabel("Confirm Password").fill(owner.password);
   await form.getByRole("button", { name: "Create Account" }).click();
   const taken = form.getByRole("alert").filter({ hasText: validation.emailTaken });
-  const admin = page.getByText("You have admin access with unlimited queries.");
+  const admin = page.getByText(billingTexts.adminAccess);
   await expect(admin.or(taken)).toBeVisible();
-  if (await taken.isVisible()) await signIn(page, owner);
+  const wasTaken = await taken.isVisible();
+  if (wasTaken) await signIn(page, owner);
   await expect(page).toHaveURL("/dashboard");
   await expect(admin).toBeVisible();
+  return wasTaken ? "signed-in" : "signed-up";
 }

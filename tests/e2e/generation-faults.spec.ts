@@ -5,6 +5,8 @@
  * tests are never affected.
  */
 import { generationErrors, generationToasts, toolTexts } from "../../app/messages/tools.ts";
+import { trialTexts } from "../../app/messages/trial.ts";
+import { openAIState } from "../mocks/openai-control.ts";
 import { expect, expectToast, open, signUp, test, toastItems } from "./fixtures.ts";
 import {
   chooseElement,
@@ -96,6 +98,35 @@ test("Stop while the model is silent, then a follow-up straight away", async ({ 
   await expect(revision.getByRole("heading").first()).toHaveText("Revision");
 });
 
+test("Stop before any readable text: nothing stays, nothing is charged, nothing is saved", async ({ page, email, mockUrl }, testInfo) => {
+  // The model sends its first token ("# ", an empty heading) and then falls silent.
+  const marker = uniqueMarker(testInfo, "stop-empty");
+  await injectFault(mockUrl, { kind: "stall", afterTokens: 1, match: marker, times: 1 });
+
+  await signUp(page, { email });
+  await openToolFromDashboard(page, prose);
+  const ui = toolPage(page);
+  await expect(ui.quota).toHaveText(trialTexts.conversationsLeft(5, 5));
+  await chooseElement(page, "Story outline");
+  await fillField(page, prose, "genre", marker);
+  await ui.generate.click();
+  await expect(ui.answers.first()).toHaveAttribute("data-status", "streaming");
+  await expect(ui.answers.first()).toHaveText("");
+  await ui.stop.click();
+
+  await expect(ui.answers).toHaveCount(0);
+  await expect(ui.emptyHint).toBeVisible();
+  await expect(ui.followUp).toBeDisabled();
+  await expect(ui.quota).toHaveText(trialTexts.conversationsLeft(5, 5));
+  await expect(toastItems(page), "stopping is not an error").toHaveCount(0);
+  // The server agrees: the model call was aborted, the query given back, the history empty.
+  await expect.poll(async () => (await openAIState(mockUrl, { match: marker })).abortedRequests.length).toBe(1);
+  await open(page, "/dashboard");
+  await expect(trialQueries(page)).toHaveText(trialTexts.conversationsLeft(5, 5));
+  await open(page, "/prose/history");
+  await expect(page.getByText("No history found for this section yet.")).toBeVisible();
+});
+
 test("'Selection Required' with nothing chosen, 'Input Required' for an empty follow-up", async ({ page, email }) => {
   await signUp(page, { email });
   await openToolFromDashboard(page, poetry);
@@ -130,7 +161,7 @@ test("an upstream HTTP error ends in 'Generation Error', nothing is shown and no
   await injectFault(mockUrl, { kind: "status", status: 429, match: followUpMarker });
 
   await signUp(page, { email });
-  await expect(trialQueries(page)).toHaveText("5 queries remaining");
+  await expect(trialQueries(page)).toHaveText(trialTexts.conversationsLeft(5, 5));
   await openToolFromDashboard(page, prose);
   const ui = toolPage(page);
   await chooseElement(page, "Character list / dramatis personae");
@@ -146,7 +177,7 @@ test("an upstream HTTP error ends in 'Generation Error', nothing is shown and no
 
   // The query was refunded.
   await open(page, "/dashboard");
-  await expect(trialQueries(page)).toHaveText("5 queries remaining");
+  await expect(trialQueries(page)).toHaveText(trialTexts.conversationsLeft(5, 5));
 
   // A follow-up that fails leaves the conversation as it was and the writer's text in the box.
   await openToolFromDashboard(page, prose);
@@ -161,7 +192,7 @@ test("an upstream HTTP error ends in 'Generation Error', nothing is shown and no
   await expect(ui.send).toBeEnabled();
 
   await open(page, "/dashboard");
-  await expect(trialQueries(page), "only the successful generation counted").toHaveText("4 queries remaining");
+  await expect(trialQueries(page), "only the successful generation counted").toHaveText(trialTexts.conversationsLeft(4, 5));
 });
 
 test("an answer cut off mid-way keeps its text and says 'Generation Error'", async ({ page, email, mockUrl }, testInfo) => {

@@ -6,7 +6,7 @@
  * and on a phone. The answers come from the local stand-in model (tests/mocks/openai.ts).
  */
 import type { Page } from "@playwright/test";
-import { TITLE_SUFFIX } from "../../app/messages.ts";
+import { TITLE_SUFFIX } from "../../app/messages/site.ts";
 import { toolTexts } from "../../app/messages/tools.ts";
 import { historyTexts, historyToasts } from "../../app/messages/history.ts";
 import {

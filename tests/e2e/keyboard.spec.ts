@@ -1,5 +1,5 @@
 /** Everything a new user needs, with the keyboard alone (Tab, Enter, Space, Escape). */
-import { toasts } from "../../app/messages.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import { expect, expectToast, open, PASSWORD, tabTo, test, welcomeDialog } from "./fixtures.ts";
 
 test("sign up, sign out and sign in again with the keyboard only", async ({ page, email }) => {

@@ -4,7 +4,8 @@
  * (fixtures.ts), and this file proves that assumption holds.
  */
 import type { Page } from "@playwright/test";
-import { resetTexts, toasts, validation } from "../../app/messages.ts";
+import { resetTexts, validation } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import { expect, expectToast, open, signOut, signUp, submitSignIn, test } from "./fixtures.ts";
 
 const IP_LIMIT = 30; // AUTH_IP_LIMITER in wrangler.toml

@@ -1,7 +1,7 @@
 /** Every redirect in the spec's route table, as a browser sees it. */
 import type { Page } from "@playwright/test";
-import { legacyRedirects, tools } from "../../app/catalog/tools.ts";
-import { TITLE_SUFFIX } from "../../app/messages.ts";
+import { TITLE_SUFFIX } from "../../app/messages/site.ts";
+import { SPEC_OLD_ROUTES, SPEC_TOOLS } from "../spec/tables.ts";
 import { expect, open, signUp, test, welcomeDialog } from "./fixtures.ts";
 
 const UNKNOWN_PATHS = ["/no-such-page", "/prose/nope/deeper"];
@@ -13,7 +13,7 @@ async function expectLanding(page: Page) {
 
 test.describe("signed out", () => {
   test("/dashboard and the six tools send a visitor to /", async ({ page }) => {
-    for (const path of ["/dashboard", ...tools.map((tool) => tool.path)]) {
+    for (const path of ["/dashboard", ...SPEC_TOOLS.map((tool) => tool.path)]) {
       await page.goto(path);
       await expectLanding(page);
     }
@@ -48,12 +48,12 @@ test.describe("signed out", () => {
   });
 
   test("old per-feature routes redirect to their tool (and then to / without a session)", async ({ page }) => {
-    for (const legacy of legacyRedirects) {
-      const response = await page.request.get(legacy.from, { maxRedirects: 0 });
-      expect(response.status(), legacy.from).toBe(301);
-      expect(response.headers().location, legacy.from).toBe(legacy.to);
+    for (const old of SPEC_OLD_ROUTES) {
+      const response = await page.request.get(old.path, { maxRedirects: 0 });
+      expect(response.status(), old.path).toBe(301);
+      expect(response.headers().location, old.path).toBe(old.to);
     }
-    await page.goto(legacyRedirects[0]!.from);
+    await page.goto(SPEC_OLD_ROUTES[0]!.path);
     await expectLanding(page);
   });
 });
@@ -75,7 +75,7 @@ test.describe("signed in", () => {
     email,
   }) => {
     await signUp(page, { email });
-    for (const tool of tools) {
+    for (const tool of SPEC_TOOLS) {
       await page.goto(tool.path);
       await expect(page).toHaveURL(tool.path);
       await expect(page).toHaveTitle(`${tool.title}${TITLE_SUFFIX}`);
@@ -91,7 +91,7 @@ test.describe("signed in", () => {
   test("the dashboard cards lead to the tools", async ({ page, email }) => {
     test.slow(); // 12 page loads
     await signUp(page, { email });
-    for (const tool of tools) {
+    for (const tool of SPEC_TOOLS) {
       await open(page, "/dashboard");
       await page.getByRole("link", { name: tool.cardLabel }).click();
       await expect(page).toHaveURL(tool.path);
@@ -102,11 +102,10 @@ test.describe("signed in", () => {
   test("every old per-feature route lands on its merged tool", async ({ page, email }) => {
     test.slow(); // 28 page loads
     await signUp(page, { email });
-    for (const legacy of legacyRedirects) {
-      const tool = tools.find((candidate) => legacy.to.split("?")[0] === candidate.path)!;
-      await page.goto(legacy.from);
-      await expect(page, legacy.from).toHaveURL(legacy.to);
-      await expect(page).toHaveTitle(`${tool.title}${TITLE_SUFFIX}`);
+    for (const old of SPEC_OLD_ROUTES) {
+      await page.goto(old.path);
+      await expect(page, old.path).toHaveURL(old.to);
+      await expect(page).toHaveTitle(`${old.tool.title}${TITLE_SUFFIX}`);
     }
   });
 

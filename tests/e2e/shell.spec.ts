@@ -1,6 +1,7 @@
 /** Page chrome: banner, footer, wallpaper and its fallback, and how toasts behave. */
 import type { Page } from "@playwright/test";
-import { toasts, validation } from "../../app/messages.ts";
+import { validation } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import { E2E_CONFIG } from "./app-env.ts";
 import { expect, expectToast, open, PASSWORD, signUp, test, toastItems } from "./fixtures.ts";
 

@@ -1,5 +1,6 @@
-import { tools } from "../../app/catalog/tools.ts";
-import { toasts, validation } from "../../app/messages.ts";
+import { SPEC_TOOLS } from "../spec/tables.ts";
+import { validation } from "../../app/messages/account.ts";
+import { toasts } from "../../app/messages/toasts.ts";
 import {
   expect,
   expectToast,
@@ -19,12 +20,14 @@ async function expectNewTrialDashboard(page: Page) {
   await expectToast(page, toasts.welcome);
   await expect(page.getByRole("heading", { name: "Subscription Status" })).toBeVisible();
   await expect(page.getByTestId("trial-days")).toHaveText("Free trial: 30 days remaining");
-  await expect(page.getByTestId("trial-queries")).toHaveText("5 queries remaining");
+  await expect(page.getByTestId("trial-queries")).toHaveText(
+    "5 of 5 trial conversations left · each includes up to 10 follow-ups",
+  );
   await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
   const categories = page.getByRole("navigation", { name: "Writing categories" }).getByRole("link");
-  await expect(categories).toHaveCount(tools.length);
-  for (const tool of tools) {
+  await expect(categories).toHaveCount(SPEC_TOOLS.length);
+  for (const tool of SPEC_TOOLS) {
     await expect(categories.filter({ hasText: tool.cardLabel })).toHaveAttribute("href", tool.path);
   }
   await expect(page.getByText("(Coming Soon)")).toHaveCount(0);
@@ -114,8 +117,11 @@ test("a duplicate e-mail gets a clear error, also in other letter case", async (
   }
 });
 
-test("the owner's e-mail (OWNER_EMAIL) gets an admin account", async ({ page }) => {
+test("the owner's e-mail (OWNER_EMAIL) gets an admin account, and is never told a trial started", async ({ page }) => {
   // The owner address exists once per database: a repeated run (--repeat-each) signs in instead.
-  await signUpOrSignInOwner(page);
+  const how = await signUpOrSignInOwner(page);
+  if (how === "signed-up") await expectToast(page, toasts.welcomeAdmin);
+  await expect(page.getByText(/trial/i)).toHaveCount(0);
   await expect(page.getByTestId("trial-days")).toHaveCount(0);
+  await expect(page.getByTestId("trial-queries")).toHaveCount(0);
 });

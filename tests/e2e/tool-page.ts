@@ -8,28 +8,35 @@
  * conversation, contains it).
  */
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { tools, type Tool } from "../../app/catalog/tools.ts";
-import { generationToasts, toolTexts } from "../../app/messages/tools.ts";
+import { toolTexts } from "../../app/messages/tools.ts";
 import { configureOpenAI, type OpenAIFault } from "../mocks/openai-control.ts";
+import {
+  SPEC_FOLLOW_UP_SUCCESS,
+  SPEC_SUCCESS_TITLE,
+  specElement,
+  specTool,
+  type SpecElement,
+  type SpecTool,
+} from "../spec/tables.ts";
 import { expect, expectToast, settleAnimations, waitForHydration } from "./fixtures.ts";
 
-export type CatalogElement = { value: string; label: string; fields: readonly string[] };
-export type FieldSpec = { label: string; placeholder: string; multiline: boolean };
-
-export function toolBySlug(slug: Tool["slug"]): Tool {
-  return tools.find((tool) => tool.slug === slug)!;
+/** A tool as the spec describes it (tests/spec/tables.ts): the page must show exactly this. */
+export function toolBySlug(slug: string): SpecTool {
+  return specTool(slug);
 }
 
-export function elementsOf(tool: Tool): readonly CatalogElement[] {
-  return tool.elements as readonly CatalogElement[];
+export function elementsOf(tool: SpecTool): readonly SpecElement[] {
+  return tool.elements;
 }
 
-export function elementOf(tool: Tool, value: string): CatalogElement {
-  return elementsOf(tool).find((element) => element.value === value)!;
+export function elementOf(tool: SpecTool, value: string): SpecElement {
+  return specElement(tool, value);
 }
 
-export function fieldLabel(tool: Tool, field: string): string {
-  return (tool.fields as Record<string, FieldSpec>)[field]!.label;
+export function fieldLabel(tool: SpecTool, field: string): string {
+  const label = tool.fieldLabels[field];
+  if (!label) throw new Error(`the spec's ${tool.slug} tool has no field ${field}`);
+  return label;
 }
 
 /** A marker no other test's request contains: the stand-in's faults are targeted with it. */
@@ -44,7 +51,7 @@ export async function injectFault(mockUrl: string, fault: OpenAIFault & { match:
 }
 
 /** The dashboard's card for this tool. */
-export function dashboardCard(page: Page, tool: Tool): Locator {
+export function dashboardCard(page: Page, tool: SpecTool): Locator {
   return page
     .getByRole("navigation", { name: "Writing categories" })
     .getByRole("link")
@@ -52,7 +59,7 @@ export function dashboardCard(page: Page, tool: Tool): Locator {
 }
 
 /** From the dashboard, opens the tool through its card and waits for the page to hydrate. */
-export async function openToolFromDashboard(page: Page, tool: Tool) {
+export async function openToolFromDashboard(page: Page, tool: SpecTool) {
   await expect(page).toHaveURL("/dashboard");
   await dashboardCard(page, tool).click();
   await expect(page).toHaveURL(tool.path);
@@ -79,7 +86,10 @@ export function toolPage(page: Page) {
     followUp: page.getByLabel(toolTexts.followUpLabel),
     send: page.getByRole("button", { name: toolTexts.followUpSend }),
     demoBadge: page.getByText(toolTexts.demoBadge, { exact: true }),
-    quota: form.getByRole("status"),
+    /** A trial writer's conversations left, under Generate. */
+    quota: page.getByTestId("trial-conversations"),
+    /** A trial conversation's follow-ups left, under the follow-up box. */
+    followUpsLeft: page.getByTestId("trial-follow-ups"),
   };
 }
 
@@ -112,12 +122,12 @@ export async function expectDropdownUsable(page: Page) {
   expect(gap, "the dropdown opens right next to its trigger").toBeLessThan(16);
 }
 
-/** Only the chosen element's fields are on show, in catalog order, with the catalog's labels. */
-export async function expectFieldsOf(page: Page, tool: Tool, element: CatalogElement) {
+/** Only the chosen element's fields are on show, in the spec's order, with their labels. */
+export async function expectFieldsOf(page: Page, tool: SpecTool, element: SpecElement) {
   await expect(toolPage(page).fieldLabels).toHaveText(element.fields.map((field) => fieldLabel(tool, field)));
 }
 
-export async function fillField(page: Page, tool: Tool, field: string, value: string) {
+export async function fillField(page: Page, tool: SpecTool, field: string, value: string) {
   await toolPage(page).form.getByLabel(fieldLabel(tool, field), { exact: true }).fill(value);
 }
 
@@ -166,7 +176,7 @@ export async function expectAnswerStreamed(page: Page) {
  * Presses Generate and checks the busy state (spinner button, Stop) while the answer streams;
  * then waits for the finished answer and the tool's success toast.
  */
-export async function generateAndWait(page: Page, tool: Tool) {
+export async function generateAndWait(page: Page, tool: SpecTool) {
   const ui = toolPage(page);
   await recordAnswerStates(page);
   await ui.generate.click();
@@ -177,7 +187,7 @@ export async function generateAndWait(page: Page, tool: Tool) {
   await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
   await expect(ui.stop).toHaveCount(0);
   await expect(ui.generate).toBeEnabled();
-  await expectToast(page, { title: generationToasts.success.title, description: tool.successMessage });
+  await expectToast(page, { title: SPEC_SUCCESS_TITLE, description: tool.successMessage });
   return answer;
 }
 
@@ -191,7 +201,7 @@ export async function sendFollowUpWithEnter(page: Page, text: string) {
   await expect(ui.answers).toHaveCount(count + 1);
   const answer = ui.answers.last();
   await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
-  await expectToast(page, generationToasts.followUpSuccess);
+  await expectToast(page, { title: SPEC_SUCCESS_TITLE, description: SPEC_FOLLOW_UP_SUCCESS });
   await expect(ui.followUp).toHaveValue("");
   return answer;
 }

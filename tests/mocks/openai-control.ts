@@ -20,6 +20,10 @@ export type OpenAIFault = OpenAIFaultTarget &
     | { kind: "status"; status: number; message?: string }
     | { kind: "cut"; afterTokens: number }
     | { kind: "stall"; afterTokens: number }
+    /** The stream ends cleanly after N tokens, with no finish reason (a truncating proxy). */
+    | { kind: "end"; afterTokens: number }
+    /** The answer is exactly this text, then a normal finish. */
+    | { kind: "reply"; text: string }
     | { kind: "unreachable" }
   );
 
@@ -64,6 +68,8 @@ export type OpenAIState = OpenAISettings & {
   lastRequest: RecordedChatRequest | null;
   /** Up to the last 50 requests, oldest first (filtered by `?match=` when given). */
   recentRequests: RecordedChatRequest[];
+  /** Of those, the ones whose client went away before the answer was complete. */
+  abortedRequests: RecordedChatRequest[];
 };
 
 async function control(mockUrl: string, method: string, body?: unknown, query = ""): Promise<OpenAIState> {

@@ -377,7 +377,9 @@ async function pace(start: number, index: number, settings: OpenAISettings, sign
 
 /** How many tokens go out before a cut or stall fault strikes (all of them without one). */
 const tokensBeforeFault = (plan: Plan, fault: OpenAIFault | undefined) =>
-  fault?.kind === "cut" || fault?.kind === "stall" ? Math.min(fault.afterTokens, plan.tokens.length) : plan.tokens.length;
+  fault?.kind === "cut" || fault?.kind === "stall" || fault?.kind === "end"
+    ? Math.min(fault.afterTokens, plan.tokens.length)
+    : plan.tokens.length;
 
 async function stream(res: ServerResponse, plan: Plan, fault: OpenAIFault | undefined, signal: AbortSignal) {
   res.writeHead(200, {
@@ -395,6 +397,8 @@ async function stream(res: ServerResponse, plan: Plan, fault: OpenAIFault | unde
   }
   if (fault?.kind === "cut") return cutConnection(res);
   if (fault?.kind === "stall") return untilAborted(signal);
+  // A proxy that truncates: the stream simply ends, with no finish reason and no [DONE].
+  if (fault?.kind === "end") return void res.end();
   const finish = { index: 0, delta: {}, logprobs: null, finish_reason: plan.finishReason };
   await write(res, sseChunk(plan, { choices: [finish] }), signal);
   if (plan.includeUsage) {
@@ -469,8 +473,14 @@ function parseFault(value: unknown, index: number): OpenAIFault {
       allowed.add("status").add("message");
       break;
     }
+    case "reply":
+      if (typeof value.text !== "string") throw new Error(`${name}.text must be a string`);
+      fault = { kind: "reply", text: value.text, ...target };
+      allowed.add("text");
+      break;
     case "cut":
     case "stall":
+    case "end":
       fault = {
         kind: value.kind,
         afterTokens: count(value.afterTokens, `${name}.afterTokens`, 0, MAX_RESPONSE_TOKENS),
@@ -482,7 +492,7 @@ function parseFault(value: unknown, index: number): OpenAIFault {
       fault = { kind: "unreachable", ...target };
       break;
     default:
-      throw new Error(`${name}.kind must be one of "status", "cut", "stall", "unreachable"`);
+      throw new Error(`${name}.kind must be one of "status", "cut", "stall", "end", "reply", "unreachable"`);
   }
   const unknown = Object.keys(value).filter((key) => !allowed.has(key));
   if (unknown.length > 0) throw new Error(`${name}: unknown field(s) ${unknown.join(", ")}`);
@@ -531,11 +541,12 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
   let activeRequests = 0;
   let clientAborts = 0;
   let recent: RecordedChatRequest[] = [];
+  let aborted: RecordedChatRequest[] = [];
 
   function state(match?: string): OpenAIState {
-    const list = match
-      ? recent.filter((r) => normalise(r.messages).some((m) => m.text.includes(match)))
-      : recent;
+    const matching = (requests: RecordedChatRequest[]) =>
+      match ? requests.filter((r) => normalise(r.messages).some((m) => m.text.includes(match))) : requests;
+    const list = matching(recent);
     return {
       ...settings,
       faults: settings.faults.map((f) => ({ ...f })),
@@ -544,6 +555,7 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
       clientAborts,
       lastRequest: list.at(-1) ?? null,
       recentRequests: list,
+      abortedRequests: matching(aborted),
     };
   }
 
@@ -552,6 +564,7 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
     requests = 0;
     clientAborts = 0;
     recent = [];
+    aborted = [];
   }
 
   /** Finds the first fault that applies to these messages and uses up one of its `times`. */
@@ -641,7 +654,7 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
       return openAIError(res, fault.status, error, fault.status === 429 ? { "retry-after": "1" } : {});
     }
 
-    let tokens = answerTokens(messages, run.responseTokens);
+    let tokens = fault?.kind === "reply" ? tokenize(fault.text) : answerTokens(messages, run.responseTokens);
     let finishReason: Plan["finishReason"] = "stop";
     if (typeof cap === "number" && tokens.length > cap) {
       tokens = tokens.slice(0, cap);
@@ -663,7 +676,10 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
     const cutByFault = fault?.kind === "cut";
     const onClose = () => {
       if (aborter.signal.aborted) return;
-      if (!res.writableFinished && !cutByFault) clientAborts += 1;
+      if (!res.writableFinished && !cutByFault) {
+        clientAborts += 1;
+        aborted = [...aborted, body as RecordedChatRequest].slice(-RECENT_LIMIT);
+      }
       aborter.abort(new Error("client went away"));
     };
     res.once("close", onClose);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { createAccount, findUserByEmail, findUserById, TRIAL_DAYS, TRIAL_QUERIES } from "../../db/queries/accounts";
+import { createAccount, findUserByEmail, findUserById } from "../../db/queries/accounts";
+import { PLAN } from "../../app/billing/plan";
 import { sessions, userSubscriptions, users } from "../../db/schema";
 import { DAY_MS, makeAccount, newAccount, NOW } from "./fixtures";
 
@@ -35,14 +36,15 @@ export function accountQueries(getDb: () => Database) {
         userId: account.userId,
         isAdmin: false,
         isSubscribed: false,
-        queriesRemaining: TRIAL_QUERIES,
+        queriesRemaining: 5,
         queriesUsed: 0,
-        trialEndDate: new Date(NOW.getTime() + TRIAL_DAYS * DAY_MS),
+        trialEndDate: new Date(NOW.getTime() + 30 * DAY_MS),
         subscriptionEndDate: null,
         cancelAtPeriodEnd: false,
       });
-      expect(TRIAL_QUERIES).toBe(5);
-      expect(TRIAL_DAYS).toBe(30);
+      // The spec's numbers: a 30-day trial with 5 queries (trial conversations).
+      expect(PLAN.trialConversations).toBe(5);
+      expect(PLAN.trialDays).toBe(30);
       expect(rows.sessions).toEqual([
         { id: account.sessionId, userId: account.userId, expiresAt: account.sessionExpiresAt, createdAt: NOW },
       ]);

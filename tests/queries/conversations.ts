@@ -1,30 +1,25 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import {
-  appendTurn,
-  findConversation,
-  listConversationMessages,
-  saveNewConversation,
-} from "../../db/queries/conversations";
+import { findConversation, readThread, saveTurn } from "../../db/queries/conversations";
 import { makeAccount, NOW } from "./fixtures";
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 
-async function conversationOf(db: Database, userId: string) {
+async function conversationOf(db: Database, userId: string, { trialConversation = true } = {}) {
   const conversationId = crypto.randomUUID();
-  await saveNewConversation({
+  await saveTurn({
     db,
-    conversation: {
+    turn: {
+      kind: "initial",
       userId,
       conversationId,
       queryType: "prose",
       element: "world",
-      requestText: "Generate World description.\n\nGenre: noir",
-      responseText: "# A world",
-      status: "complete",
+      userText: "Generate World description.\n\nGenre: noir",
       startedAt: at(0),
-      finishedAt: at(1_000),
     },
+    answer: { text: "# A world", status: "complete", finishedAt: at(1_000) },
+    trialConversation,
   });
   return conversationId;
 }
@@ -35,24 +30,18 @@ export function conversationQueries(getDb: () => Database) {
       const db = getDb();
       const me = await makeAccount(db);
       const conversationId = await conversationOf(db, me.userId);
-      await appendTurn({
+      await saveTurn({
         db,
-        turn: {
-          userId: me.userId,
-          conversationId,
-          userText: "Make it darker",
-          responseText: "# A darker wor",
-          status: "stopped",
-          startedAt: at(2_000),
-          finishedAt: at(3_000),
-        },
+        turn: { kind: "follow-up", userId: me.userId, conversationId, userText: "Make it darker", startedAt: at(2_000) },
+        answer: { text: "# A darker wor", status: "stopped", finishedAt: at(3_000) },
+        trialConversation: false,
       });
       expect(await findConversation({ db, userId: me.userId, conversationId })).toMatchObject({
         queryType: "prose",
         element: "world",
         conversationId,
       });
-      expect(await listConversationMessages({ db, userId: me.userId, conversationId })).toEqual([
+      expect(await readThread({ db, userId: me.userId, conversationId })).toEqual([
         { role: "user", content: "Generate World description.\n\nGenre: noir", status: "complete" },
         { role: "assistant", content: "# A world", status: "complete" },
         { role: "user", content: "Make it darker", status: "complete" },
@@ -60,13 +49,24 @@ export function conversationQueries(getDb: () => Database) {
       ]);
     });
 
-    it("another user's conversation does not exist for them (find and list are scoped to the owner)", async () => {
+    it("a conversation started with a trial query carries the trial's follow-up allowance; others do not", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const trial = await conversationOf(db, me.userId, { trialConversation: true });
+      const unlimited = await conversationOf(db, me.userId, { trialConversation: false });
+      expect(await findConversation({ db, userId: me.userId, conversationId: trial })).toMatchObject({ trialFollowUpsUsed: 0 });
+      expect(await findConversation({ db, userId: me.userId, conversationId: unlimited })).toMatchObject({
+        trialFollowUpsUsed: null,
+      });
+    });
+
+    it("another user's conversation does not exist for them (find and read are scoped to the owner)", async () => {
       const db = getDb();
       const owner = await makeAccount(db);
       const intruder = await makeAccount(db);
       const conversationId = await conversationOf(db, owner.userId);
       expect(await findConversation({ db, userId: intruder.userId, conversationId })).toBeUndefined();
-      expect(await listConversationMessages({ db, userId: intruder.userId, conversationId })).toEqual([]);
+      expect(await readThread({ db, userId: intruder.userId, conversationId })).toEqual([]);
       expect(await findConversation({ db, userId: owner.userId, conversationId: crypto.randomUUID() })).toBeUndefined();
     });
   });

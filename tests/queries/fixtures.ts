@@ -1,6 +1,7 @@
 /** Shared helpers for the query suite: fresh accounts with unique ids, on either driver. */
 import type { Database } from "../../db/client";
 import { createAccount, type NewAccount } from "../../db/queries/accounts";
+import { PLAN, trialEndsAt } from "../../app/billing/plan";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
@@ -24,6 +25,7 @@ export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
     isAdmin: false,
     sessionId: uniqueId("session"),
     sessionExpiresAt: new Date(NOW.getTime() + 30 * DAY_MS),
+    trial: { conversations: PLAN.trialConversations, endsAt: trialEndsAt(NOW) },
     now: NOW,
     ...overrides,
   };

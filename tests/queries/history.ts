@@ -6,24 +6,22 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import {
-  appendTurn,
-  listConversationMessages,
-  saveNewConversation,
-  type TurnStatus,
-} from "../../db/queries/conversations";
+import { saveTurn, type TurnStatus } from "../../db/queries/conversations";
 import {
   decodeCursor,
   deleteHistoryEntry,
   encodeCursor,
   getHistoryEntry,
-  HISTORY_PAGE_SIZE,
-  listHistoryPage,
-  PREVIEW_CHARS,
+  listHistoryPage as listHistoryPageWithLimits,
   searchTerms,
 } from "../../db/queries/history";
-import { queryHistory } from "../../db/schema";
+import { HISTORY_PAGE_SIZE, PREVIEW_CHARS } from "../../app/history/limits";
 import { makeAccount, NOW } from "./fixtures";
+
+/** The query as the app calls it: with the history pages' own limits. */
+type PageArgs = Omit<Parameters<typeof listHistoryPageWithLimits>[0], "limit" | "previewChars">;
+const listHistoryPage = (args: PageArgs) =>
+  listHistoryPageWithLimits({ ...args, limit: HISTORY_PAGE_SIZE, previewChars: PREVIEW_CHARS });
 
 const PROSE_TYPES = ["prose", "fictional_prose_unified", "world_building", "character_development", "style_enhancement", "story_outline"];
 const POETRY_TYPES = ["poetry", "poetry_unified", "poetry_form_structure"];
@@ -53,19 +51,11 @@ async function save(
   } = {},
 ): Promise<Entry> {
   const conversationId = crypto.randomUUID();
-  await saveNewConversation({
+  await saveTurn({
     db,
-    conversation: {
-      userId,
-      conversationId,
-      queryType,
-      element,
-      requestText: prompt,
-      responseText: answer,
-      status,
-      startedAt,
-      finishedAt: new Date(startedAt.getTime() + 500),
-    },
+    turn: { kind: "initial", userId, conversationId, queryType, element, userText: prompt, startedAt },
+    answer: { text: answer, status, finishedAt: new Date(startedAt.getTime() + 500) },
+    trialConversation: true,
   });
   const id = await entryId(db, conversationId);
   return { conversationId, id };
@@ -78,9 +68,11 @@ async function entryId(db: Database, conversationId: string): Promise<string> {
 }
 
 async function followUp(db: Database, userId: string, conversationId: string, ask: string, answer: string, ms: number, status: TurnStatus = "complete") {
-  await appendTurn({
+  await saveTurn({
     db,
-    turn: { userId, conversationId, userText: ask, responseText: answer, status, startedAt: at(ms), finishedAt: at(ms + 500) },
+    turn: { kind: "follow-up", userId, conversationId, userText: ask, startedAt: at(ms) },
+    answer: { text: answer, status, finishedAt: at(ms + 500) },
+    trialConversation: false,
   });
 }
 
@@ -479,87 +471,6 @@ export function historyQueries(getDb: () => Database) {
       expect(await getHistoryEntry({ db, userId: me.userId, id: gone.id })).toBeUndefined();
       // A second delete of the same id finds nothing.
       expect(await deleteHistoryEntry({ db, userId: me.userId, id: gone.id })).toBe(false);
-    });
-  });
-
-  describe("conversations saved without turns (only their query_history row)", () => {
-    async function legacy(db: Database, userId: string, word: string) {
-      const conversationId = crypto.randomUUID();
-      const id = crypto.randomUUID();
-      await db.insert(queryHistory).values({
-        id,
-        userId,
-        queryType: "world_building",
-        element: null,
-        queryText: `Old prompt ${word}`,
-        responseText: "Old answer",
-        conversationId,
-        createdAt: at(1_000),
-        updatedAt: at(2_000),
-      });
-      return { id, conversationId };
-    }
-
-    it("list with their one exchange, for their owner only", async () => {
-      const db = getDb();
-      const me = await makeAccount(db);
-      const other = await makeAccount(db);
-      const entry = await legacy(db, me.userId, uniqueWord());
-      expect(await listConversationMessages({ db, userId: me.userId, conversationId: entry.conversationId })).toEqual([
-        { role: "user", content: expect.stringMatching(/^Old prompt /), status: "complete" },
-        { role: "assistant", content: "Old answer", status: "complete" },
-      ]);
-      expect(await listConversationMessages({ db, userId: other.userId, conversationId: entry.conversationId })).toEqual([]);
-      expect(await ids(db, me.userId)).toEqual([entry.id]);
-      expect((await listHistoryPage({ db, userId: me.userId, queryTypes: PROSE_TYPES })).entries[0]).toMatchObject({ turns: 1 });
-    });
-
-    it("a follow-up keeps the first exchange in the thread, before the new turns, and searchable", async () => {
-      const db = getDb();
-      const me = await makeAccount(db);
-      const word = uniqueWord();
-      const entry = await legacy(db, me.userId, word);
-      await followUp(db, me.userId, entry.conversationId, "New ask", "New answer", 60_000);
-      await followUp(db, me.userId, entry.conversationId, "Newer ask", "Newer answer", 120_000);
-
-      const expected = [
-        { role: "user", content: `Old prompt ${word}`, status: "complete" },
-        { role: "assistant", content: "Old answer", status: "complete" },
-        { role: "user", content: "New ask", status: "complete" },
-        { role: "assistant", content: "New answer", status: "complete" },
-        { role: "user", content: "Newer ask", status: "complete" },
-        { role: "assistant", content: "Newer answer", status: "complete" },
-      ];
-      expect(await listConversationMessages({ db, userId: me.userId, conversationId: entry.conversationId })).toEqual(expected);
-      const found = await getHistoryEntry({ db, userId: me.userId, id: entry.id });
-      expect(found!.turns.map(({ role, content, status }) => ({ role, content, status }))).toEqual(expected);
-      expect(await ids(db, me.userId, { search: word })).toEqual([entry.id]);
-      expect((await listHistoryPage({ db, userId: me.userId, queryTypes: PROSE_TYPES })).entries[0]).toMatchObject({ turns: 3 });
-    });
-
-    it("the first exchange is only filled in for the owner's own follow-up", async () => {
-      const db = getDb();
-      const me = await makeAccount(db);
-      const intruder = await makeAccount(db);
-      const entry = await legacy(db, me.userId, uniqueWord());
-      // appendTurn is only called after the owner check; even so, the owner's first exchange is
-      // never copied into turns on someone else's behalf.
-      await appendTurn({
-        db,
-        turn: {
-          userId: intruder.userId,
-          conversationId: entry.conversationId,
-          userText: "x",
-          responseText: "y",
-          status: "complete",
-          startedAt: at(60_000),
-          finishedAt: at(61_000),
-        },
-      });
-      const rows = await db.all<{ content: string }>(
-        sql`select content from query_messages where conversation_id = ${entry.conversationId} and content like 'Old %'`,
-      );
-      expect(rows).toEqual([]);
     });
   });
 }

@@ -13,6 +13,7 @@ import {
   textFileName,
 } from "~/history/export";
 import type { HistoryThread } from "~/history/types";
+import { SPEC_TOOLS } from "../spec/tables";
 
 describe("display cleaning", () => {
   it("'Output Type Requested' becomes 'Request'", () => {
@@ -27,35 +28,8 @@ describe("display cleaning", () => {
   it("known label lines are made bold (Genre, Tone, Setting and the other field labels)", () => {
     expect(cleanForDisplay("Genre: noir")).toBe("**Genre:** noir");
     expect(cleanForDisplay("Tone: wry\nSetting: a drowned city")).toBe("**Tone:** wry\n**Setting:** a drowned city");
-    for (const label of [
-      "Character",
-      "Characters",
-      "Length",
-      "Story Idea",
-      "Premise",
-      "Theme",
-      "Rhyme Scheme",
-      "Poetry Style",
-      "Meter",
-      "Topic",
-      "Research Question",
-      "Audience",
-      "Tone/Style",
-      "Length/Format",
-      "Key Points",
-      "Platform",
-      "Format",
-      "Budget",
-      "Schedule",
-      "Growth Objectives",
-      "Mood",
-      "Structure",
-      "Melody",
-      "Performance Context",
-      "Medium",
-      "Dialogue Style",
-      "Visuals",
-    ]) {
+    // Every field label of the spec's tables, Genre, Tone and Setting included.
+    for (const label of new Set(SPEC_TOOLS.flatMap((tool) => Object.values(tool.fieldLabels)))) {
       expect(cleanForDisplay(`${label}: value`), label).toBe(`**${label}:** value`);
     }
   });

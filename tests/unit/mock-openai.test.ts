@@ -349,6 +349,24 @@ describe("faults, as the AI SDK sees them", () => {
     expect(APICallError.isInstance(errors[0])).toBe(true);
   });
 
+  it("end after 3 tokens: the stream simply ends, and the SDK reports the finish as interrupted", async () => {
+    await fault({ faults: [{ kind: "end", afterTokens: 3 }] });
+    const { text, parts, errors, thrown } = await run({ maxRetries: 0 });
+    expect(tokenize(text)).toHaveLength(3);
+    expect(errors).toEqual([]);
+    expect(thrown).toBeUndefined();
+    const finish = parts.find((part) => part.type === "finish");
+    expect(finish && "finishReason" in finish ? finish.finishReason : null).toBe("interrupted");
+  });
+
+  it("reply: the answer is exactly the given text, then a normal finish", async () => {
+    await fault({ faults: [{ kind: "reply", text: "# " }] });
+    const { text, parts } = await run({ maxRetries: 0 });
+    expect(text).toBe("# ");
+    const finish = parts.find((part) => part.type === "finish");
+    expect(finish && "finishReason" in finish ? finish.finishReason : null).toBe("stop");
+  });
+
   it.each([0, 5])("stall after %i tokens: the stream waits until the caller aborts", async (afterTokens) => {
     await fault({ faults: [{ kind: "stall", afterTokens }] });
     const controller = new AbortController();
@@ -362,7 +380,10 @@ describe("faults, as the AI SDK sees them", () => {
     expect(partTypes(parts)).not.toContain("finish");
     expect(errors).toEqual([]);
     await expect.poll(async () => (await openAIState(mock.url)).activeRequests).toBe(0);
-    expect((await openAIState(mock.url)).clientAborts).toBe(1);
+    const after = await openAIState(mock.url);
+    expect(after.clientAborts).toBe(1);
+    // Which request was aborted is recorded too, so a test can ask about its own.
+    expect(after.abortedRequests).toEqual([after.lastRequest]);
   });
 
   it("unreachable: the connection drops with no response", async () => {
@@ -447,6 +468,7 @@ describe("control API", () => {
       clientAborts: 0,
       lastRequest: null,
       recentRequests: [],
+      abortedRequests: [],
     });
   });
 

@@ -14,36 +14,28 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { billingTexts } from "~/messages/billing";
 import { payStripeCheckout, stripeAction, stripeState, type StripeEvent, type StripeObject, type StripeState } from "../mocks/stripe-control";
+import { type SignedUpUser, signUp } from "./support/accounts";
+import { Browser, ORIGIN } from "./support/browser";
+import { counters, execute, type SubscriptionRow } from "./support/db";
 import {
-  Browser,
-  counters,
-  execute,
   generateOk,
   modelRequests,
-  ORIGIN,
   postGenerate,
   refusal,
-  signUp,
   STAND_IN_URL,
   uniqueMarker,
-  visibleText,
-  type SignedUpUser,
-} from "./support";
+} from "./support/generation";
+import { visibleText } from "./support/html";
 
 const DENIED = { status: 403, title: "Action Denied", error: "Please subscribe or renew to continue." };
 const ADMIN_MESSAGE = "Admin accounts have unlimited access and need no subscription.";
 const NO_SUBSCRIPTION_MESSAGE = "You have no active subscription to change.";
+/** What every API route answers to a method it does not take (with its Allow header). */
+const METHOD_NOT_ALLOWED = { error: "Method Not Allowed", title: "Error" };
 
 // ---- D1 ----------------------------------------------------------------------------------------
 
-type BillingRow = {
-  user_id: string;
-  is_admin: number;
-  is_subscribed: number;
-  queries_remaining: number;
-  queries_used: number;
-  trial_end_date: number | null;
-  subscription_end_date: number | null;
+type BillingRow = SubscriptionRow & {
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   subscription_status: string | null;
@@ -236,7 +228,7 @@ describe("POST /api/billing/subscribe", () => {
     const before = await standIn();
     const response = await postBilling(new Browser(), "subscribe");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "User must be logged in to create subscription" });
+    expect(await response.json()).toEqual({ error: "User must be logged in to create subscription", title: "Error" });
     const after = await standIn();
     expect(after.customers).toHaveLength(before.customers.length);
     expect(after.sessions).toHaveLength(before.sessions.length);
@@ -246,7 +238,7 @@ describe("POST /api/billing/subscribe", () => {
     for (const intent of ["cancel", "resume"]) {
       const response = await postBilling(new Browser(), intent);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: billingTexts.signedOut });
+      expect(await response.json()).toEqual({ error: billingTexts.signedOut, title: "Error" });
     }
   });
 
@@ -329,7 +321,7 @@ describe("POST /api/billing/subscribe", () => {
     const before = await standIn();
     const response = await postBilling(admin.browser, "subscribe");
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: ADMIN_MESSAGE });
+    expect(await response.json()).toEqual({ error: ADMIN_MESSAGE, title: "Error" });
     expect((await billingRow(admin.userId)).stripe_customer_id).toBeNull();
     expect((await standIn()).customers).toHaveLength(before.customers.length);
   });
@@ -395,7 +387,7 @@ describe("POST /api/stripe/webhook: verification", () => {
         const response = await postWebhook(payload, header);
         expect(response.status, what).toBe(400);
         expect(response.headers.get("Content-Type"), what).toMatch(/^application\/json/);
-        expect(Object.keys((await response.json()) as object), what).toEqual(["error"]);
+        expect(await response.json(), what).toEqual({ error: expect.any(String), title: "Error" });
       }
       // A signed body that was altered after signing.
       const tampered = payload.replace(paid.user.userId, "someone-else");
@@ -700,7 +692,7 @@ describe("POST /api/billing/cancel and /resume", () => {
     for (const intent of ["cancel", "resume"]) {
       const response = await postBilling(user.browser, intent);
       expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ error: NO_SUBSCRIPTION_MESSAGE });
+      expect(await response.json()).toEqual({ error: NO_SUBSCRIPTION_MESSAGE, title: "Error" });
     }
     const after = await standIn();
     expect(after.subscriptions).toEqual(before.subscriptions);
@@ -771,8 +763,11 @@ describe("methods and origins", () => {
       const response = await browser.get(path);
       expect(response.status, path).toBe(405);
       expect(response.headers.get("Allow"), path).toBe("POST");
+      expect(await response.json(), path).toEqual(METHOD_NOT_ALLOWED);
     }
     const anonymous = await exports.default.fetch(new URL("/api/stripe/webhook", ORIGIN));
     expect(anonymous.status).toBe(405);
+    expect(anonymous.headers.get("Allow")).toBe("POST");
+    expect(await anonymous.json()).toEqual(METHOD_NOT_ALLOWED);
   });
 });

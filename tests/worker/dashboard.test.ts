@@ -1,24 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  actionError,
-  Browser,
-  execute,
-  expectSessionExpired,
-  findUser,
-  routerData,
-  sessionById,
-  sessionsOf,
-  setCookies,
-  sha256Hex,
-  signIn,
-  signUp,
-  uniqueEmail,
-  visibleText,
-  type SignedUpUser,
-} from "./support";
+import { type SignedUpUser, signIn, signUp } from "./support/accounts";
+import { Browser, expectSessionExpired, setCookies } from "./support/browser";
+import { execute, findUser, sessionById, sessionsOf } from "./support/db";
+import { actionError, routerData, visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail } from "./support/ids";
+import { SPEC_TOOLS } from "../spec/tables";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ROUTE = "routes/dashboard";
+/** The card's words for a subscriber (billingTexts.active). */
+const ACTIVE = "Your subscription is active: unlimited conversations and follow-ups, $5/month.";
 
 describe("sessions", () => {
   let user: SignedUpUser;
@@ -106,13 +97,13 @@ describe("dashboard loader", () => {
     const text = visibleText(html);
     expect(text).toContain("Subscription Status");
     expect(text).toContain("Free trial: 30 days remaining");
-    expect(text).toContain("5 queries remaining");
+    expect(text).toContain("5 of 5 trial conversations left · each includes up to 10 follow-ups");
+    expect(text.indexOf("Free trial: 30 days remaining")).toBeLessThan(text.indexOf("5 of 5 trial conversations left"));
+    expect(text).toContain("Subscribe for unlimited conversations and follow-ups at $5/month.");
     expect(text).toContain("Subscribe Now");
     expect(text).toContain(member.email);
-    for (const card of ["Fictional Prose", "Poetry", "Stage & Screen", "Nonfiction Writing", "Online Content Creation", "Songwriting"]) {
-      expect(text).toContain(card);
-    }
-    for (const path of ["/prose", "/poetry", "/stage-screen", "/nonfiction", "/online-content", "/songwriting"]) {
+    for (const { cardLabel, path } of SPEC_TOOLS) {
+      expect(text).toContain(cardLabel);
       expect(html).toContain(`href="${path}"`);
     }
     expect(text).not.toContain("(Coming Soon)");
@@ -121,12 +112,13 @@ describe("dashboard loader", () => {
   it("reads the subscription state from the database: subscribed → active message", async () => {
     await execute("UPDATE user_subscriptions SET is_subscribed = 1 WHERE user_id = ?", member.userId);
     const text = await dashboardText();
-    expect(text).toContain("Your subscription is active.");
+    expect(text).toContain(ACTIVE);
     expect(text).not.toContain("Free trial:");
+    expect(text).not.toContain("trial conversations");
     expect(text).not.toContain("No active subscription");
   });
 
-  it("trial days come from trial_end_date, rounded up; queries from queries_remaining", async () => {
+  it("trial days come from trial_end_date, rounded up; conversations left from queries_remaining", async () => {
     await execute(
       "UPDATE user_subscriptions SET is_subscribed = 0, trial_end_date = ?, queries_remaining = 1 WHERE user_id = ?",
       Date.now() + 2 * DAY_MS + 60_000,
@@ -134,7 +126,39 @@ describe("dashboard loader", () => {
     );
     const text = await dashboardText();
     expect(text).toContain("Free trial: 3 days remaining");
-    expect(text).toContain("1 query remaining");
+    expect(text).toContain("1 of 5 trial conversations left · each includes up to 10 follow-ups");
+    expect(text).not.toContain(ACTIVE);
+  });
+
+  it("conversations used up: the card leads with that, and says follow-ups stay open for the days left", async () => {
+    await execute(
+      "UPDATE user_subscriptions SET is_subscribed = 0, trial_end_date = ?, queries_remaining = 0 WHERE user_id = ?",
+      Date.now() + 6 * DAY_MS + 60_000,
+      member.userId,
+    );
+    const text = await dashboardText();
+    const usedUp = "You have used all 5 trial conversations.";
+    const stayOpen = "You can keep refining them for 7 more days (up to 10 follow-ups each).";
+    expect(text).toContain(usedUp);
+    expect(text).toContain(stayOpen);
+    expect(text.indexOf(usedUp)).toBeLessThan(text.indexOf(stayOpen));
+    expect(text).not.toContain("Free trial:");
+    expect(text).not.toContain("trial conversations left");
+    expect(text).toContain("Subscribe Now");
+  });
+
+  it("trial period over: 'Your free trial has ended.', whatever conversations are left", async () => {
+    await execute(
+      "UPDATE user_subscriptions SET is_subscribed = 0, trial_end_date = ?, queries_remaining = 3 WHERE user_id = ?",
+      Date.now() - 60_000,
+      member.userId,
+    );
+    const text = await dashboardText();
+    expect(text).toContain("Your free trial has ended.");
+    expect(text).not.toContain("Free trial:");
+    expect(text).not.toContain("trial conversations left");
+    expect(text).not.toContain("You can keep refining them");
+    expect(text).toContain("Subscribe Now");
   });
 
   it("no trial and not subscribed → 'No active subscription'", async () => {
@@ -143,7 +167,8 @@ describe("dashboard loader", () => {
     expect(text).toContain("No active subscription");
     expect(text).toContain("Subscribe Now");
     expect(text).not.toContain("Free trial:");
-    expect(text).not.toContain("Your subscription is active.");
+    expect(text).not.toContain("trial conversations");
+    expect(text).not.toContain(ACTIVE);
   });
 });
 

@@ -1,22 +1,22 @@
 /**
- * The reservation is one guarded UPDATE … RETURNING: 20 generations fired at once by a trial
- * user with one query left run exactly once, and the counter never goes below zero.
+ * Each reservation is one guarded UPDATE … RETURNING: 20 generations fired at once by a trial
+ * writer with one conversation (or one follow-up) left run exactly once, and no count passes
+ * its limit.
  * (The same race on the query layer alone runs on D1 and libSQL in tests/queries/metering.ts.)
  */
 import { expect, it } from "vitest";
+import { signUp } from "./support/accounts";
+import { trialTexts } from "../../app/messages/trial";
+import { counters, execute, followUpsUsed, historyOf, usageReaches } from "./support/db";
 import {
-  counters,
-  execute,
   generateOk,
-  historyOf,
   modelRequests,
   postGenerate,
   readGeneration,
   refusal,
-  signUp,
+  startConversation,
   uniqueMarker,
-  usageReaches,
-} from "./support";
+} from "./support/generation";
 
 it("20 concurrent generations with 1 query left: exactly one streams, 19 are denied, the counter ends at 0", async () => {
   const { browser, userId } = await signUp();
@@ -81,4 +81,26 @@ it("20 concurrent generations with 3 left: exactly three run; never below zero",
   expect(statuses.filter((status) => status === 403)).toHaveLength(17);
   expect(await counters(userId)).toEqual({ remaining: 0, used: 5 });
   expect(await modelRequests(marker)).toHaveLength(3);
+});
+
+it("20 concurrent follow-ups on a trial conversation with 1 follow-up left: exactly one streams", async () => {
+  const { browser } = await signUp();
+  const conversation = await startConversation(browser, { kind: "initial", tool: "songwriting", element: "lyrics", fields: { genre: uniqueMarker() } });
+  await execute("UPDATE query_history SET trial_follow_ups_used = 9 WHERE conversation_id = ?", conversation.conversationId);
+  const marker = uniqueMarker();
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, index) =>
+      postGenerate(browser, { kind: "follow-up", tool: "songwriting", conversationId: conversation.conversationId, text: `${marker} #${index}` }),
+    ),
+  );
+  const streamed = responses.filter((response) => response.status === 200);
+  const denied = responses.filter((response) => response.status !== 200);
+  expect(streamed).toHaveLength(1);
+  for (const response of denied) {
+    expect(await refusal(response)).toEqual({ status: 403, title: "Action Denied", error: trialTexts.followUpsUsedUp });
+  }
+  const generation = await readGeneration(streamed[0]!);
+  expect([generation.followUpsLeft, generation.last]).toEqual([0, { type: "done", finishReason: "stop" }]);
+  expect(await followUpsUsed(conversation.conversationId)).toBe(10);
+  expect(await modelRequests(marker)).toHaveLength(1);
 });

@@ -4,29 +4,32 @@
  * all turns in order + the new text), scoped to the owner and the tool.
  */
 import { describe, expect, it } from "vitest";
+import { signUp } from "./support/accounts";
+import { type Browser } from "./support/browser";
 import {
   conversationRow,
   counters,
-  eventually,
-  generateOk,
+  followUpsUsed,
   historyOf,
   makeSubscriber,
+  systemPromptText,
+  turnsOf,
+  usageEventsOf,
+  usageReaches,
+} from "./support/db";
+import {
+  generateOk,
   messagesOf,
   modelRequest,
   modelRequests,
   postGenerate,
   refusal,
-  signUp,
   standInPromptTokens,
   standInTokens,
   startConversation,
-  systemPromptText,
-  turnsOf,
   uniqueMarker,
-  usageEventsOf,
-  usageReaches,
-  type Browser,
-} from "./support";
+} from "./support/generation";
+import { eventually } from "./support/wait";
 
 const NOT_FOUND = {
   status: 404,
@@ -107,7 +110,8 @@ describe("a conversation", () => {
     const ask1 = `Give the cartographer a rival ${uniqueMarker("F")}`;
     const second = await generateOk(browser, followUp(conversationId, `  ${ask1}\n `));
     expect(second.conversationId).toBe(conversationId);
-    expect(second.queriesRemaining).toBe(3);
+    // A follow-up takes from the conversation's own allowance, not the writer's conversations.
+    expect([second.queriesRemaining, second.followUpsLeft]).toEqual([4, 9]);
     expect(messagesOf(await modelRequest(ask1))).toEqual([
       { role: "system", text: system },
       { role: "user", text: requestTextFor(marker) },
@@ -143,7 +147,8 @@ describe("a conversation", () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ conversation_id: conversationId, query_text: requestTextFor(marker), response_text: first.text });
     expect(history[0]!.updated_at).toBeGreaterThanOrEqual(turns[5]!.created_at);
-    expect(await counters(userId)).toEqual({ remaining: 2, used: 3 });
+    expect(history[0]!.trial_follow_ups_used).toBe(2);
+    expect(await counters(userId)).toEqual({ remaining: 4, used: 1 });
 
     // One usage event per turn, each with the stand-in's token counts for that turn.
     const usage = await usageReaches(userId, 3);
@@ -222,6 +227,7 @@ describe("follow-ups outside your own conversations: 404, nothing charged", () =
     const marker = uniqueMarker();
     await expectNotFound(intruder.browser, intruder.userId, followUp(conversationId, marker), marker);
     expect(await turnsOf(conversationId)).toHaveLength(2);
+    expect(await followUpsUsed(conversationId)).toBe(0);
   });
 
   it("your own conversation id under another tool", async () => {
@@ -229,6 +235,7 @@ describe("follow-ups outside your own conversations: 404, nothing charged", () =
     const marker = uniqueMarker();
     await expectNotFound(owner.browser, owner.userId, followUp(conversationId, marker, "poetry"), marker);
     expect(await turnsOf(conversationId)).toHaveLength(2);
+    expect(await followUpsUsed(conversationId)).toBe(0);
   });
 
   it("a random UUID", async () => {
@@ -241,6 +248,7 @@ describe("follow-ups outside your own conversations: 404, nothing charged", () =
     const { owner, conversationId } = await setUp();
     const generation = await generateOk(owner.browser, followUp(conversationId, uniqueMarker()));
     expect(generation.conversationId).toBe(conversationId);
-    expect(await counters(owner.userId)).toEqual({ remaining: 3, used: 2 });
+    expect(await counters(owner.userId)).toEqual({ remaining: 4, used: 1 });
+    expect(await followUpsUsed(conversationId)).toBe(1);
   });
 });

@@ -5,25 +5,18 @@
  * move, no conversation or usage row was written and the stand-in model never heard of it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUpUser, signUp } from "./support/accounts";
+import { Browser, setCookies } from "./support/browser";
+import { counters, execute, historyOf, sessionById, usageEventsOf, usageReaches } from "./support/db";
 import {
-  Browser,
-  counters,
-  historyOf,
   modelRequests,
   postGenerate,
   readGeneration,
   refusal,
-  signUp,
   startConversation,
   uniqueMarker,
-  usageEventsOf,
-  usageReaches,
-  execute,
-  sessionById,
-  setCookies,
-  sha256Hex,
-  type SignedUpUser,
-} from "./support";
+} from "./support/generation";
+import { sha256Hex } from "./support/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

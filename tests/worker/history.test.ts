@@ -7,40 +7,29 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HistoryItem, HistoryPage, HistoryThread } from "../../app/history/types";
+import { type SignedUpUser, signUp } from "./support/accounts";
+import { Browser, ORIGIN } from "./support/browser";
+import { historyOf, turnsOf } from "./support/db";
 import {
-  Browser,
-  eventually,
   generateOk,
-  historyOf,
   messagesOf,
   modelRequest,
-  ORIGIN,
   postGenerate,
   refusal,
-  routerData,
-  signUp,
   startConversation,
-  titleOf,
-  turnsOf,
   uniqueMarker,
-  visibleText,
-  type SignedUpUser,
-} from "./support";
+} from "./support/generation";
+import { routerData, titleOf, visibleText } from "./support/html";
+import { eventually } from "./support/wait";
+import { SPEC_HISTORY_SECTIONS, SPEC_TOOLS } from "../spec/tables";
 
 const SIGNED_OUT = "Please sign in to view your history.";
 const NOT_FOUND = "This history entry was not found. It may have been deleted.";
 
-/** Spec section 2: page title and Back target of each section. */
-const SECTIONS: Record<string, { title: string; back: string }> = {
-  prose: { title: "Fictional Prose History", back: "/prose" },
-  poetry: { title: "Poetry History", back: "/poetry" },
-  nonfiction: { title: "Nonfiction History", back: "/nonfiction" },
-  content: { title: "Content Creation History", back: "/online-content" },
-  songwriting: { title: "Songwriting History", back: "/songwriting" },
-  stage: { title: "Stage & Screen History", back: "/stage-screen" },
-};
-
 // ---- Data written straight into D1 (the vocabularies the tools never save) ------------------
+// Rows are written the way the app saves a conversation: the query_history row with its turns
+// in query_messages (migration 0003 gave every older row its turns), and, for a writer on the
+// trial, the conversation's trial follow-ups so far (migration 0004 filled them for older rows).
 
 let clock = Date.UTC(2026, 10, 21, 9, 0, 0);
 /** Strictly increasing timestamps, so "newest first" is well defined between entries. */
@@ -56,8 +45,6 @@ type Seed = {
   answer?: string;
   /** Follow-up exchanges after the first one. */
   followUps?: [string, string][];
-  /** false: only the query_history row, as the original app saved it (no turns). */
-  withTurns?: boolean;
   createdAt?: number;
 };
 
@@ -71,25 +58,39 @@ async function seed(userId: string, entry: Seed): Promise<Seeded> {
   const answer = entry.answer ?? `Answer of ${entry.queryType}`;
   const exchanges: [string, string][] = [[prompt, answer], ...(entry.followUps ?? [])];
   const statements = [
+    // A trial writer's conversation carries its trial follow-ups so far; an admin's or a
+    // subscriber's has no trial allowance (NULL), as the app saves them.
     env.DB.prepare(
-      `INSERT INTO query_history (id, user_id, query_type, element, query_text, response_text, conversation_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(id, userId, entry.queryType, entry.element ?? null, prompt, answer, conversationId, createdAt, createdAt + exchanges.length * 10),
+      `INSERT INTO query_history (id, user_id, query_type, element, query_text, response_text, conversation_id, trial_follow_ups_used, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?,
+         (SELECT CASE WHEN s.is_admin = 1 OR s.is_subscribed = 1 THEN NULL ELSE ? END FROM user_subscriptions s WHERE s.user_id = ?),
+         ?, ?)`,
+    ).bind(
+      id,
+      userId,
+      entry.queryType,
+      entry.element ?? null,
+      prompt,
+      answer,
+      conversationId,
+      exchanges.length - 1,
+      userId,
+      createdAt,
+      createdAt + exchanges.length * 10,
+    ),
   ];
-  if (entry.withTurns !== false) {
-    exchanges.forEach(([ask, reply], index) => {
-      for (const [offset, role, content] of [
-        [index * 10, "user", ask],
-        [index * 10 + 5, "assistant", reply],
-      ] as const) {
-        statements.push(
-          env.DB.prepare(
-            "INSERT INTO query_messages (id, conversation_id, role, content, status, created_at) VALUES (?, ?, ?, ?, 'complete', ?)",
-          ).bind(crypto.randomUUID(), conversationId, role, content, createdAt + offset),
-        );
-      }
-    });
-  }
+  exchanges.forEach(([ask, reply], index) => {
+    for (const [offset, role, content] of [
+      [index * 10, "user", ask],
+      [index * 10 + 5, "assistant", reply],
+    ] as const) {
+      statements.push(
+        env.DB.prepare(
+          "INSERT INTO query_messages (id, conversation_id, role, content, status, created_at) VALUES (?, ?, ?, ?, 'complete', ?)",
+        ).bind(crypto.randomUUID(), conversationId, role, content, createdAt + offset),
+      );
+    }
+  });
   await env.DB.batch(statements);
   return { id, conversationId, createdAt };
 }
@@ -131,7 +132,7 @@ function deleteEntry(browser: Browser, id: string, headers: Record<string, strin
 async function expectJsonError(response: Response, status: number, error: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ error });
+  expect(await response.json()).toEqual({ error, title: "Error" });
 }
 
 /** The history page's HTML (the streamed first page included: the body is read to its end). */
@@ -185,20 +186,20 @@ describe("history pages: screens", () => {
   it("a signed-out visitor sees only the sign-in message; nothing is read", async () => {
     // Someone's entries exist; the visitor must not see any of them.
     await seed(member.userId, { queryType: "prose", element: "world", prompt: "Visible only to its owner" });
-    for (const section of Object.keys(SECTIONS)) {
+    for (const { section, title } of SPEC_HISTORY_SECTIONS) {
       const html = await historyHtml(new Browser(), `/${section}/history`);
       const text = visibleText(html);
       expect(text).toContain(SIGNED_OUT);
       expect(text).not.toContain("Visible only to its owner");
       expect(text).not.toContain("Loading history...");
       expect(listedIds(html)).toEqual([]);
-      expect(h1(html)).toBe(SECTIONS[section]!.title);
+      expect(h1(html)).toBe(title);
       const data = routerData(html).loaderData["routes/history"] as Record<string, unknown>;
       expect(data).toMatchObject({ signedIn: false, page: null });
     }
   });
 
-  for (const [section, { title, back }] of Object.entries(SECTIONS)) {
+  for (const { section, title, back } of SPEC_HISTORY_SECTIONS) {
     it(`/${section}/history is '${title}', Back to ${back}, Dashboard to /dashboard`, async () => {
       const response = await member.browser.get(`/${section}/history`);
       expect(response.status).toBe(200);
@@ -490,23 +491,6 @@ describe("history threads", () => {
     });
   });
 
-  it("an entry saved without turns (only query_history) shows its query_text and response_text", async () => {
-    const entry = await seed(writer.userId, {
-      queryType: "world_building",
-      prompt: "Output Type Requested: World\nGenre: noir",
-      answer: "A drowned city",
-      withTurns: false,
-    });
-    const thread = await apiThread(writer.browser, entry.id);
-    expect(thread).toMatchObject({ queryType: "world_building", label: "World Building", continuePath: `/prose?conversation=${entry.conversationId}` });
-    expect(thread.turns).toEqual([
-      { role: "user", content: "Output Type Requested: World\nGenre: noir", status: "complete" },
-      { role: "assistant", content: "A drowned city", status: "complete" },
-    ]);
-    const listed = (await apiPage(writer.browser, { section: "prose" })).entries.find((item) => item.id === entry.id);
-    expect(listed).toMatchObject({ turns: 1, preview: "Output Type Requested: World\nGenre: noir", previewCut: false });
-  });
-
   it("a conversation generated in a tool, with a follow-up, reads back as generated", async () => {
     const marker = uniqueMarker();
     const first = await startConversation(writer.browser, {
@@ -649,7 +633,7 @@ describe("continuing a conversation from the history", () => {
     expect((await writer.browser.get(`/poetry?conversation=${poem.conversationId}`)).status).toBe(200);
     expect((await writer.browser.get(`/prose?conversation=${crypto.randomUUID()}`)).status).toBe(404);
     const memoir = await seed(writer.userId, { queryType: "memoir", prompt: "A memoir" });
-    for (const path of ["/prose", "/poetry", "/nonfiction", "/online-content", "/songwriting", "/stage-screen"]) {
+    for (const { path } of SPEC_TOOLS) {
       expect((await writer.browser.get(`${path}?conversation=${memoir.conversationId}`)).status, path).toBe(404);
     }
   });
@@ -680,34 +664,6 @@ describe("continuing a conversation from the history", () => {
     // Only in its own section's tool.
     const elsewhere = await postGenerate(writer.browser, { kind: "follow-up", tool: "poetry", conversationId: entry.conversationId, text: "x" });
     expect(await refusal(elsewhere)).toMatchObject({ status: 404 });
-  });
-
-  it("an entry saved without turns keeps its first exchange when it is continued", async () => {
-    const writer = await signUp();
-    const marker = uniqueMarker();
-    const entry = await seed(writer.userId, {
-      queryType: "story_outline",
-      prompt: `An outline ${marker}`,
-      answer: "Act one. Act two.",
-      withTurns: false,
-    });
-    const page = await writer.browser.get(`/prose?conversation=${entry.conversationId}`);
-    expect(page.status).toBe(200);
-    const data = routerData(await page.text()).loaderData["tool-prose"] as { continued: { messages: { text: string }[] } };
-    expect(data.continued.messages.map((message) => message.text)).toEqual(["Act one. Act two."]);
-
-    const ask = `Add act three ${uniqueMarker("F")}`;
-    const reply = await generateOk(writer.browser, { kind: "follow-up", tool: "prose", conversationId: entry.conversationId, text: ask });
-    expect(messagesOf(await modelRequest(ask)).slice(1)).toEqual([
-      { role: "user", text: `An outline ${marker}` },
-      { role: "assistant", text: "Act one. Act two." },
-      { role: "user", text: ask },
-    ]);
-    const thread = await eventually(async () => {
-      const read = await apiThread(writer.browser, entry.id);
-      return read.turns.length === 4 && read;
-    });
-    expect(thread.turns.map((turn) => turn.content)).toEqual([`An outline ${marker}`, "Act one. Act two.", ask, reply.text]);
   });
 });
 
@@ -745,7 +701,7 @@ describe("deleting an entry", () => {
     for (const headers of forged) {
       const response = await deleteEntry(writer.browser, entry.id, headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
-      expect(await response.text()).toBe("Cross-site request refused.");
+      expect(await response.json()).toEqual({ error: "Cross-site request refused.", title: "Error" });
       expect(await rowCounts(entry.conversationId)).toEqual({ history: 1, messages: 4 });
     }
     expect((await apiThread(writer.browser, entry.id)).turns).toHaveLength(4);
@@ -762,7 +718,7 @@ describe("deleting an entry", () => {
       });
       expect(response.status, method).toBe(405);
       expect(response.headers.get("Allow"), method).toBe("GET, DELETE");
-      expect(await response.json()).toEqual({ error: "Method Not Allowed" });
+      expect(await response.json()).toEqual({ error: "Method Not Allowed", title: "Error" });
       expect(await rowCounts(entry.conversationId)).toEqual({ history: 1, messages: 2 });
     }
   });
@@ -776,7 +732,7 @@ describe("deleting an entry", () => {
       });
       expect(response.status, method).toBe(405);
       expect(response.headers.get("Allow"), method).toBe("GET");
-      expect(await response.json()).toEqual({ error: "Method Not Allowed" });
+      expect(await response.json()).toEqual({ error: "Method Not Allowed", title: "Error" });
     }
   });
 });
@@ -796,6 +752,6 @@ describe("signed-out API calls", () => {
     forged.jar.cookies.set("tws_session", "not-a-session");
     const response = await getJson(forged, "/api/history?section=prose");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: SIGNED_OUT });
+    expect(await response.json()).toEqual({ error: SIGNED_OUT, title: "Error" });
   });
 });

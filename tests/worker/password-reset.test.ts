@@ -1,24 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  actionError,
-  Browser,
-  execute,
-  expectSessionExpired,
-  findUser,
-  flashToast,
-  interceptEmail,
-  resetLinkFrom,
-  routerData,
-  sessionsOf,
-  sha256Hex,
-  signIn,
-  signUp,
-  snapshotCounts,
-  uniqueEmail,
-  visibleText,
-  type SignedUpUser,
-} from "./support";
+import { type SignedUpUser, signIn, signUp } from "./support/accounts";
+import { Browser, expectSessionExpired, flashToast } from "./support/browser";
+import { execute, findUser, sessionsOf, snapshotCounts } from "./support/db";
+import { interceptEmail, resetLinkFrom } from "./support/email";
+import { actionError, routerData, visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail } from "./support/ids";
 
 const ROUTE = "routes/password-reset";
 const INVALID_LINK = "This reset link is invalid or has expired. Please request a new one.";

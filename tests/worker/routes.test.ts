@@ -1,43 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { legacyRedirects, tools } from "../../app/catalog/tools";
-import { Browser, signUp, titleOf, visibleText, type SignedUpUser } from "./support";
-
-/** The spec's list of old per-feature routes, by the merged tool they now live in. */
-const SPEC_OLD_ROUTES: Record<string, string[]> = {
-  "/prose": ["world-building", "character-development", "style-enhancement", "story-outline"],
-  "/poetry": [
-    "poetry-form-structure",
-    "poetry-language-imagery",
-    "poetry-rhyme-rhythm",
-    "poetry-style-voice",
-    "poetry-revision-clarity",
-  ],
-  "/nonfiction": ["research-fact-checking", "organization-structure", "voice-tone-development", "clarity-conciseness"],
-  "/online-content": [
-    "audience-platform-strategy",
-    "content-idea-generation",
-    "scripting-storyboarding",
-    "filming-production-tips",
-    "posting-optimization-growth",
-  ],
-  "/songwriting": [
-    "theme-concept-development",
-    "lyrics-wordcraft",
-    "melody-hook-creation",
-    "song-structure-arrangement",
-    "style-genre-performance-tips",
-  ],
-  "/stage-screen": ["scene-structure-pacing", "dialogue-crafting", "character-arcs-dynamics", "visual-staging-suggestions"],
-};
-
-const SPEC_TOOL_TITLES: Record<string, string> = {
-  "/prose": "Fictional Prose Assistant",
-  "/poetry": "Poetry Assistant",
-  "/nonfiction": "Nonfiction Assistant",
-  "/online-content": "Content Creation Assistant",
-  "/songwriting": "Songwriting Assistant",
-  "/stage-screen": "Stage & Screen Assistant",
-};
+import { legacyRedirects, toolPath, tools } from "../../app/catalog/tools";
+import { SPEC_OLD_ROUTES, SPEC_TOOLS } from "../spec/tables";
+import { type SignedUpUser, signUp } from "./support/accounts";
+import { Browser } from "./support/browser";
+import { titleOf, visibleText } from "./support/html";
 
 let member: SignedUpUser;
 beforeAll(async () => {
@@ -64,30 +30,26 @@ describe("route table", () => {
   });
 
   it("the catalog's old routes are exactly the spec's list", () => {
-    const fromSpec = Object.values(SPEC_OLD_ROUTES)
-      .flat()
-      .map((slug) => `/${slug}`)
-      .sort();
+    const fromSpec = SPEC_OLD_ROUTES.map((old) => old.path).sort();
     expect(legacyRedirects.map((legacy) => legacy.from).sort()).toEqual(fromSpec);
   });
 
-  for (const [toolPath, slugs] of Object.entries(SPEC_OLD_ROUTES)) {
-    for (const slug of slugs) {
-      it(`/${slug} → ${toolPath}`, async () => {
-        const legacy = legacyRedirects.find((entry) => entry.from === `/${slug}`);
-        for (const browser of [new Browser(), member.browser]) {
-          const response = await browser.get(`/${slug}`);
-          expect([301, 302, 307, 308]).toContain(response.status);
-          const location = response.headers.get("Location")!;
-          expect(location).toBe(legacy?.to);
-          expect(new URL(location, "http://localhost").pathname).toBe(toolPath);
-        }
-      });
-    }
+  for (const old of SPEC_OLD_ROUTES) {
+    it(`${old.path} → ${old.tool.path}`, async () => {
+      const legacy = legacyRedirects.find((entry) => entry.from === old.path);
+      for (const browser of [new Browser(), member.browser]) {
+        const response = await browser.get(old.path);
+        expect([301, 302, 307, 308]).toContain(response.status);
+        const location = response.headers.get("Location")!;
+        expect(location).toBe(legacy?.to);
+        expect(location).toBe(old.to);
+        expect(new URL(location, "http://localhost").pathname).toBe(old.tool.path);
+      }
+    });
   }
 
-  for (const tool of tools) {
-    it(`${tool.path} needs sign-in and is titled '${SPEC_TOOL_TITLES[tool.path]} | The Write Stuff'`, async () => {
+  for (const tool of SPEC_TOOLS) {
+    it(`${tool.path} needs sign-in and is titled '${tool.title} | The Write Stuff'`, async () => {
       const visitor = await new Browser().get(tool.path);
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("Location")).toBe("/");
@@ -96,7 +58,7 @@ describe("route table", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       const title = titleOf(html);
-      expect(title).toBe(`${SPEC_TOOL_TITLES[tool.path]} | The Write Stuff`);
+      expect(title).toBe(`${tool.title} | The Write Stuff`);
       expect(title?.endsWith(" | The Write Stuff")).toBe(true);
       const text = visibleText(html);
       expect(text).toContain("Back to Categories");
@@ -105,7 +67,7 @@ describe("route table", () => {
   }
 
   it("the catalog has the spec's six tools", () => {
-    expect(tools.map((tool) => tool.path).sort()).toEqual(Object.keys(SPEC_TOOL_TITLES).sort());
+    expect(tools.map(toolPath).sort()).toEqual(SPEC_TOOLS.map((tool) => tool.path).sort());
   });
 
   for (const path of ["/no-such-page", "/a/b/c", "/dashboard/extra", "/prose/extra/deep", "/.env"]) {

@@ -1,19 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  Browser,
-  execute,
-  findUser,
-  interceptEmail,
-  resetLinkFrom,
-  sessionsOf,
-  sha256Hex,
-  signIn,
-  signUp,
-  snapshotCounts,
-  uniqueEmail,
-  visibleText,
-  type SignedUpUser,
-} from "./support";
+import { type SignedUpUser, signIn, signUp } from "./support/accounts";
+import { Browser } from "./support/browser";
+import { execute, findUser, sessionsOf, snapshotCounts } from "./support/db";
+import { interceptEmail, resetLinkFrom } from "./support/email";
+import { visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail } from "./support/ids";
 
 let mail: ReturnType<typeof interceptEmail> | undefined;
 afterEach(() => {
@@ -126,6 +117,8 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
 });
 
 describe("a second user cannot see or change the first user's data", () => {
+  /** The card's words for a subscriber (billingTexts.active). */
+  const ACTIVE = "Your subscription is active: unlimited conversations and follow-ups, $5/month.";
   let alice: SignedUpUser;
   let bob: SignedUpUser;
   beforeAll(async () => {
@@ -139,13 +132,14 @@ describe("a second user cannot see or change the first user's data", () => {
     const bobText = visibleText(await (await bob.browser.get("/dashboard")).text());
     expect(bobText).toContain(bob.email);
     expect(bobText).not.toContain(alice.email);
-    expect(bobText).toContain("2 queries remaining");
-    expect(bobText).not.toContain("Your subscription is active.");
+    expect(bobText).toContain("2 of 5 trial conversations left · each includes up to 10 follow-ups");
+    expect(bobText).not.toContain(ACTIVE);
 
     const aliceText = visibleText(await (await alice.browser.get("/dashboard")).text());
     expect(aliceText).toContain(alice.email);
     expect(aliceText).not.toContain(bob.email);
-    expect(aliceText).toContain("Your subscription is active.");
+    expect(aliceText).toContain(ACTIVE);
+    expect(aliceText).not.toContain("trial conversations left");
   });
 
   it("Bob's password change cannot touch Alice, even naming her in the form", async () => {

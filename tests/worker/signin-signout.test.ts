@@ -1,21 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUpUser, signIn, signUp } from "./support/accounts";
 import {
-  actionError,
   Browser,
-  dataResponse,
   expectSessionExpired,
   flashToast,
-  sessionById,
-  sessionsOf,
   setCookies,
-  sha256Hex,
-  signIn,
-  signUp,
-  snapshotCounts,
   startOfQuietRateLimitWindow,
-  uniqueEmail,
-  type SignedUpUser,
-} from "./support";
+} from "./support/browser";
+import { sessionById, sessionsOf, snapshotCounts } from "./support/db";
+import { actionError, dataResponse } from "./support/html";
+import { sha256Hex, uniqueEmail } from "./support/ids";
 
 const ROUTE = "routes/landing";
 

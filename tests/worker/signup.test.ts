@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  actionError,
-  Browser,
-  dataResponse,
-  DEFAULT_PASSWORD,
-  findUser,
-  flashToast,
-  sessionsOf,
-  setCookies,
-  sha256Hex,
-  signUp,
-  snapshotCounts,
-  subscriptionOf,
-  uniqueEmail,
-} from "./support";
+import { DEFAULT_PASSWORD, signUp } from "./support/accounts";
+import { Browser, flashToast, setCookies } from "./support/browser";
+import { findUser, sessionsOf, snapshotCounts, subscriptionOf } from "./support/db";
+import { actionError, dataResponse } from "./support/html";
+import { sha256Hex, uniqueEmail } from "./support/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ROUTE = "routes/signup";
@@ -28,7 +18,7 @@ describe("POST /signup", () => {
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
-    expect(flashToast(response)?.title).toBe("Welcome!");
+    expect(flashToast(response)).toEqual({ title: "Welcome!", description: "Your 30-day free trial has started." });
 
     const cookie = setCookies(response).get("tws_session");
     expect(cookie).toBeDefined();
@@ -76,10 +66,19 @@ describe("POST /signup", () => {
     expect(user?.email).toBe(email.toLowerCase());
   });
 
-  it("makes OWNER_EMAIL an admin whatever its case and surrounding spaces", async () => {
-    const { userId, email } = await signUp({ email: "  Owner@EXAMPLE.com " });
-    expect(email).toBe("owner@example.com");
-    expect((await subscriptionOf(userId))?.is_admin).toBe(1);
+  it("makes OWNER_EMAIL an admin whatever its case and surrounding spaces, and never tells them a trial started", async () => {
+    const response = await new Browser().post("/signup", {
+      email: "  Owner@EXAMPLE.com ",
+      password: "secret-1",
+      confirmPassword: "secret-1",
+    });
+    expect(response.status).toBe(302);
+    expect(flashToast(response)).toEqual({
+      title: "Welcome!",
+      description: "Your account has admin access: unlimited conversations.",
+    });
+    const user = await findUser("owner@example.com");
+    expect((await subscriptionOf(user!.id))?.is_admin).toBe(1);
   });
 
   it("rejects a duplicate e-mail in another case with 409 and writes nothing", async () => {

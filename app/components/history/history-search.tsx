@@ -1,6 +1,6 @@
 import { Button, Flex, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "react-router";
-import { MAX_SEARCH_CHARS } from "~db/queries/history-limits";
+import { MAX_SEARCH_CHARS } from "~/history/limits";
 import { historyTexts } from "~/messages/history";
 
 /** Search within the section: a plain GET form, so the results have a URL and Back works. */

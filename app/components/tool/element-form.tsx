@@ -5,13 +5,10 @@
 import { Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
 import { memo, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
-import type { Tool } from "~/catalog/tools";
+import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
 import { toolTexts } from "~/messages/tools";
 
-type FieldSpec = { label: string; placeholder: string; multiline: boolean };
-type ElementSpec = { value: string; label: string; fields: readonly string[] };
-
-function DetailField({ name, spec, value, onChange }: { name: string; spec: FieldSpec; value: string; onChange: (value: string) => void }) {
+function DetailField({ name, spec, value, onChange }: { name: string; spec: ToolField; value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
     <Flex direction="column" gap="1">
@@ -27,90 +24,126 @@ function DetailField({ name, spec, value, onChange }: { name: string; spec: Fiel
   );
 }
 
+/** Step 1: which element to generate. */
+function StepOne({
+  elements,
+  value,
+  busy,
+  onChange,
+}: {
+  elements: readonly ToolElementDefinition[];
+  value: string;
+  busy: boolean;
+  onChange: (value: string) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h2" size="4" id={headingId}>
+        Step 1: {toolTexts.stepOne}
+      </Heading>
+      <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
+        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} />
+        <Select.Content position="popper">
+          {elements.map((candidate) => (
+            <Select.Item key={candidate.value} value={candidate.value}>
+              {candidate.label}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Flex>
+  );
+}
+
+/** Step 2: the chosen element's optional details, in its field order. */
+function StepTwo({
+  tool,
+  chosen,
+  values,
+  onChange,
+}: {
+  tool: ToolDefinition;
+  chosen: ToolElementDefinition | null;
+  values: Record<string, string>;
+  onChange: (field: string, value: string) => void;
+}) {
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4">
+        Step 2: {toolTexts.stepTwo}
+      </Heading>
+      {chosen ? (
+        chosen.fields.map((field) => (
+          <DetailField
+            key={`${chosen.value}-${field}`}
+            name={field}
+            spec={tool.fields[field]!}
+            value={values[field] ?? ""}
+            onChange={(value) => onChange(field, value)}
+          />
+        ))
+      ) : (
+        <Text as="p" size="2" color="gray">
+          {toolTexts.stepTwoEmpty}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The filled details of the chosen element, trimmed; empty ones are left out (spec). */
+function filledFields(chosen: ToolElementDefinition | null, values: Record<string, string>) {
+  const fields: Record<string, string> = {};
+  for (const field of chosen?.fields ?? []) {
+    const value = values[field]?.trim();
+    if (value) fields[field] = value;
+  }
+  return fields;
+}
+
 export const ElementForm = memo(function ElementForm({
   tool,
   initialElement,
   busy,
   submitDisabled,
-  queriesRemaining,
+  trialNote,
   onElementChange,
   onGenerate,
 }: {
-  tool: Tool;
+  tool: ToolDefinition;
   initialElement: string | null;
   busy: boolean;
   submitDisabled: boolean;
-  queriesRemaining: number | null;
+  /** A trial writer's line under Generate (null: unlimited). */
+  trialNote: string | null;
   onElementChange: () => void;
   /** element is null when nothing is chosen (the caller explains what to do). */
-  onGenerate: (element: ElementSpec | null, fields: Record<string, string>) => void;
+  onGenerate: (element: ToolElementDefinition | null, fields: Record<string, string>) => void;
 }) {
-  const elements = tool.elements as readonly ElementSpec[];
-  const fieldSpecs = tool.fields as Record<string, FieldSpec>;
   const [element, setElement] = useState<string>(initialElement ?? "");
   const [values, setValues] = useState<Record<string, string>>({});
-  const chosen = elements.find((candidate) => candidate.value === element) ?? null;
-  const stepOneId = useId();
-
+  const chosen = tool.elements.find((candidate) => candidate.value === element) ?? null;
   return (
     <Card size="3" className="glass-card tool-card">
       <form
         aria-label="Generate"
         onSubmit={(event) => {
           event.preventDefault();
-          if (submitDisabled) return;
-          const fields: Record<string, string> = {};
-          for (const field of chosen?.fields ?? []) {
-            const value = values[field]?.trim();
-            if (value) fields[field] = value;
-          }
-          onGenerate(chosen, fields);
+          if (!submitDisabled) onGenerate(chosen, filledFields(chosen, values));
         }}
       >
         <Flex direction="column" gap="4">
-          <Flex direction="column" gap="2">
-            <Heading as="h2" size="4" id={stepOneId}>
-              Step 1: {toolTexts.stepOne}
-            </Heading>
-            <Select.Root
-              value={element || undefined}
-              onValueChange={(value) => {
-                setElement(value);
-                onElementChange();
-              }}
-              disabled={busy}
-              size="3"
-            >
-              <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={stepOneId} />
-              <Select.Content position="popper">
-                {elements.map((candidate) => (
-                  <Select.Item key={candidate.value} value={candidate.value}>
-                    {candidate.label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Flex>
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4">
-              Step 2: {toolTexts.stepTwo}
-            </Heading>
-            {chosen ? (
-              chosen.fields.map((field) => (
-                <DetailField
-                  key={`${chosen.value}-${field}`}
-                  name={field}
-                  spec={fieldSpecs[field]!}
-                  value={values[field] ?? ""}
-                  onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-                />
-              ))
-            ) : (
-              <Text as="p" size="2" color="gray">
-                {toolTexts.stepTwoEmpty}
-              </Text>
-            )}
-          </Flex>
+          <StepOne
+            elements={tool.elements}
+            value={element}
+            busy={busy}
+            onChange={(value) => {
+              setElement(value);
+              onElementChange();
+            }}
+          />
+          <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
           <Button type="submit" size="3" disabled={submitDisabled} aria-disabled={!chosen || submitDisabled}>
             {busy ? (
               <>
@@ -120,9 +153,9 @@ export const ElementForm = memo(function ElementForm({
               toolTexts.generate
             )}
           </Button>
-          {queriesRemaining !== null ? (
-            <Text as="p" size="2" color="gray" role="status">
-              {queriesRemaining === 1 ? "1 trial query left." : `${queriesRemaining} trial queries left.`}
+          {trialNote !== null ? (
+            <Text as="p" size="2" color="gray" role="status" data-testid="trial-conversations">
+              {trialNote}
             </Text>
           ) : null}
         </Flex>

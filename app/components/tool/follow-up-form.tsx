@@ -7,10 +7,13 @@ import { toolTexts } from "~/messages/tools";
 export const FollowUpForm = memo(function FollowUpForm({
   enabled,
   busy,
+  note,
   onSend,
 }: {
   enabled: boolean;
   busy: boolean;
+  /** A trial conversation's follow-ups left (null: none to state). */
+  note: string | null;
   /** Resolves true when the server took the text (then the box is cleared). */
   onSend: (text: string) => Promise<boolean>;
 }) {
@@ -52,6 +55,11 @@ export const FollowUpForm = memo(function FollowUpForm({
             Send
           </Button>
         </Flex>
+        {note !== null ? (
+          <Text as="p" size="1" color="gray" role="status" data-testid="trial-follow-ups">
+            {note}
+          </Text>
+        ) : null}
       </Flex>
     </form>
   );

@@ -1,14 +1,10 @@
 /**
- * What the Subscription Status card shows, derived from the user's subscription row.
- * Pure, so the rules (days rounded up, never negative) are unit-tested directly.
+ * What the Subscription Status card shows, derived from the writer's subscription row and the
+ * plan's rules (plan.ts). Pure, so the states are unit-tested directly.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { isUnlimited, trialAllowance, type AccessRow, type TrialAllowance } from "./plan";
 
-export type SubscriptionRow = {
-  isAdmin: boolean;
-  isSubscribed: boolean;
-  queriesRemaining: number;
-  trialEndDate: Date | null;
+export type SubscriptionRow = AccessRow & {
   subscriptionEndDate: Date | null;
   cancelAtPeriodEnd: boolean;
   /** Stripe's status of the subscription (`active`, `past_due`, `canceled`, …), if any. */
@@ -18,17 +14,13 @@ export type SubscriptionRow = {
 export type SubscriptionView =
   | { kind: "admin" }
   | { kind: "subscribed"; nextBillingDate: string | null; cancelAtPeriodEnd: boolean; pastDue: boolean }
-  | { kind: "trial"; daysRemaining: number; queriesRemaining: number; ended: boolean }
+  | ({ kind: "trial" } & TrialAllowance)
   | { kind: "none" };
-
-export function trialDaysRemaining(trialEnd: Date, now: Date): number {
-  return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
-}
 
 export function describeSubscription(row: SubscriptionRow | undefined, now: Date): SubscriptionView {
   if (!row) return { kind: "none" };
   if (row.isAdmin) return { kind: "admin" };
-  if (row.isSubscribed) {
+  if (isUnlimited(row)) {
     return {
       kind: "subscribed",
       nextBillingDate: row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
@@ -36,11 +28,7 @@ export function describeSubscription(row: SubscriptionRow | undefined, now: Date
       pastDue: row.subscriptionStatus === "past_due",
     };
   }
-  if (row.trialEndDate) {
-    const daysRemaining = trialDaysRemaining(row.trialEndDate, now);
-    const queriesRemaining = Math.max(0, row.queriesRemaining);
-    return { kind: "trial", daysRemaining, queriesRemaining, ended: daysRemaining === 0 || queriesRemaining === 0 };
-  }
+  if (row.trialEndDate) return { kind: "trial", ...trialAllowance({ ...row, trialEndDate: row.trialEndDate }, now) };
   return { kind: "none" };
 }
 

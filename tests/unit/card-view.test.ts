@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSubscription, formatDate, trialDaysRemaining, type SubscriptionRow } from "~/billing/subscription-status";
+import { describeSubscription, formatDate, type SubscriptionRow } from "~/billing/card-view";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-11-21T12:00:00Z");
@@ -12,34 +12,38 @@ const base: SubscriptionRow = {
   cancelAtPeriodEnd: false,
 };
 
-describe("trial days remaining", () => {
-  it("rounds partial days up", () => {
-    expect(trialDaysRemaining(new Date(now.getTime() + 30 * DAY), now)).toBe(30);
-    expect(trialDaysRemaining(new Date(now.getTime() + 29 * DAY + 1), now)).toBe(30);
-    expect(trialDaysRemaining(new Date(now.getTime() + 1), now)).toBe(1);
-  });
-
-  it("never goes negative", () => {
-    expect(trialDaysRemaining(new Date(now.getTime() - 3 * DAY), now)).toBe(0);
-  });
-});
-
 describe("subscription card state", () => {
-  it("shows a fresh trial with 30 days and 5 queries", () => {
+  it("shows a fresh trial: 30 days, 5 of 5 conversations, 10 follow-ups each", () => {
     expect(describeSubscription(base, now)).toEqual({
       kind: "trial",
       daysRemaining: 30,
-      queriesRemaining: 5,
-      ended: false,
+      conversationsLeft: 5,
+      conversationsTotal: 5,
+      followUpsPerConversation: 10,
+      periodOver: false,
+      conversationsUsedUp: false,
     });
   });
 
-  it("marks the trial ended when time or queries run out", () => {
-    expect(describeSubscription({ ...base, queriesRemaining: 0 }, now)).toMatchObject({ kind: "trial", ended: true });
+  it("says when the conversations are used up, apart from the trial period", () => {
+    expect(describeSubscription({ ...base, queriesRemaining: 0 }, now)).toMatchObject({
+      kind: "trial",
+      daysRemaining: 30,
+      conversationsUsedUp: true,
+      periodOver: false,
+    });
     expect(describeSubscription({ ...base, trialEndDate: new Date(now.getTime() - DAY) }, now)).toMatchObject({
       kind: "trial",
       daysRemaining: 0,
-      ended: true,
+      conversationsLeft: 5,
+      periodOver: true,
+    });
+  });
+
+  it("counts extra conversations an owner granted beyond the plan's five", () => {
+    expect(describeSubscription({ ...base, queriesRemaining: 7 }, now)).toMatchObject({
+      conversationsLeft: 7,
+      conversationsTotal: 7,
     });
   });
 
@@ -55,6 +59,7 @@ describe("subscription card state", () => {
       describeSubscription({ ...base, isSubscribed: true, subscriptionEndDate: end, subscriptionStatus: "past_due" }, now),
     ).toMatchObject({ kind: "subscribed", pastDue: true });
     expect(describeSubscription({ ...base, isAdmin: true, isSubscribed: true }, now)).toEqual({ kind: "admin" });
+    expect(describeSubscription({ ...base, isAdmin: true, queriesRemaining: 0 }, now)).toEqual({ kind: "admin" });
   });
 
   it("has no subscription without a trial date or a row", () => {

@@ -3,6 +3,7 @@
  * itself (never from a browser redirect). Pure, so the rules are unit-tested directly.
  */
 import type Stripe from "stripe";
+import type { SubscriptionState } from "~db/queries/subscriptions";
 
 /**
  * Statuses that keep access. `past_due`: Stripe is still retrying a failed payment; access
@@ -10,15 +11,7 @@ import type Stripe from "stripe";
  */
 export const ACCESS_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
 
-export type SubscriptionState = {
-  subscriptionId: string;
-  customerId: string;
-  status: string;
-  isSubscribed: boolean;
-  /** End of the current billing period (the next billing date, or when access ends). */
-  periodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-};
+export type { SubscriptionState };
 
 type SubscriptionLike = Pick<Stripe.Subscription, "id" | "status" | "cancel_at_period_end" | "cancel_at" | "ended_at"> & {
   customer: string | { id: string };

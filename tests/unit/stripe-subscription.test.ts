@@ -3,7 +3,7 @@
  * access, the period end read from the items, and when "cancels at period end" is shown.
  */
 import { describe, expect, it } from "vitest";
-import { ACCESS_STATUSES, refId, subscriptionState } from "~/billing/subscription-state";
+import { ACCESS_STATUSES, refId, subscriptionState } from "~/billing/stripe-subscription";
 
 type Input = Parameters<typeof subscriptionState>[0];
 

@@ -1,4 +1,7 @@
-/** Limits of the history pages, shared by the queries and the browser (no database code here). */
+/**
+ * Limits of the history pages, read by the server (queries' arguments) and by the browser
+ * (the search field), so this module holds no server code.
+ */
 export const HISTORY_PAGE_SIZE = 24;
 /** Characters of the prompt a card shows (spec: 150, plus an ellipsis when cut). */
 export const PREVIEW_CHARS = 150;

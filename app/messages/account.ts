@@ -1,32 +1,7 @@
 /**
- * Every user-facing text the spec fixes, word for word, in one place: the UI and the tests
- * read the same strings. Texts the spec leaves open are ours and live here too. The assistants',
- * history and billing screens' texts are in `messages/tools.ts`, `messages/history.ts` and
- * `messages/billing.ts`, so the landing page's script does not carry them.
+ * Sign-up, sign-in, password change and password reset: the spec's texts word for word, the
+ * ones it leaves open are ours, and the length limits the forms and the server share.
  */
-export const PRODUCT_NAME = "The Write Stuff";
-export const TITLE_SUFFIX = " | The Write Stuff";
-
-export const toasts = {
-  signedIn: { title: "Signed In!", description: "Welcome back!" },
-  signInFailed: { title: "Sign In Failed", fallback: "An unexpected error occurred." },
-  signedOut: { title: "Signed Out", description: "You have been successfully signed out." },
-  logoutError: { title: "Logout Error", fallback: "Failed to sign out." },
-  sessionExpired: {
-    title: "Session Expired",
-    description: "Your session has expired. Please sign in again.",
-  },
-  passwordChanged: { title: "Success", description: "Your password has been updated successfully." },
-  passwordReset: {
-    title: "Password Updated",
-    description: "Your password has been reset. Please sign in with your new password.",
-  },
-  welcome: { title: "Welcome!", description: "Your 30-day free trial has started." },
-  wallpaperFallback: { description: "Using fallback background style." },
-  comingSoon: { title: "Coming Soon!" },
-  error: { title: "Error" },
-} as const;
-
 export const validation = {
   signUpFillAll: "Please fill in all fields",
   signUpMismatch: "Passwords do not match",

@@ -1,4 +1,4 @@
-/** Cookie reading and writing shared by the session and flash-toast modules. */
+/** Cookie reading and writing shared by the session (auth) and flash-toast (lib) modules. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");
   if (!header) return undefined;

@@ -1,7 +1,8 @@
-/** Page chrome for every page but the landing: wallpaper, yellow banner, fixed footer. */
+/** The page chrome around every page but the landing: wallpaper, yellow banner, fixed footer. */
 import { useEffect, useState } from "react";
 import type { PublicConfig } from "~/lib/public-config";
-import { toasts } from "~/messages";
+import { chromeTexts } from "~/messages/site";
+import { toasts } from "~/messages/toasts";
 import { useToast } from "./toaster";
 
 export function EditingBanner({ url }: { url: string }) {
@@ -9,7 +10,7 @@ export function EditingBanner({ url }: { url: string }) {
   return (
     <aside className="editing-banner" aria-label="Editing services">
       <a href={url} target="_blank" rel="noopener noreferrer">
-        Need edits on existing work? Visit {host}
+        {chromeTexts.editingBanner(host)}
       </a>
     </aside>
   );
@@ -18,8 +19,8 @@ export function EditingBanner({ url }: { url: string }) {
 export function Footer({ supportEmail }: { supportEmail: string }) {
   return (
     <footer className="site-footer">
-      <span>© {new Date().getFullYear()} The Write Stuff. All rights reserved.</span>
-      <a href={`mailto:${supportEmail}`}>Contact Us</a>
+      <span>{chromeTexts.copyright(new Date().getFullYear())}</span>
+      <a href={`mailto:${supportEmail}`}>{chromeTexts.contactUs}</a>
     </footer>
   );
 }
@@ -55,7 +56,7 @@ export function Wallpaper({ url }: { url: string }) {
   );
 }
 
-export function Shell({
+export function PageChrome({
   config,
   showFooter,
   children,

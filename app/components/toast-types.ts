@@ -1,5 +1,0 @@
-export type ToastMessage = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-};

@@ -1,0 +1,200 @@
+/**
+ * One generation turn's lifecycle: reserve → stream → settle (decision 010).
+ *
+ * - reserve: a trial conversation or follow-up is taken atomically, or the turn is refused.
+ * - stream: the response starts at once; the model's text is relayed as it arrives.
+ * - settle: by the ending and whether any text arrived (turn-endings.ts): save the exchange and
+ *   keep the charge, or save nothing and refund — then the writer's last event and a usage event.
+ */
+import type { ModelMessage } from "ai";
+import { followUpsLeft, PLAN } from "~/billing/plan";
+import type { Tool } from "~/catalog/tools";
+import { getDb } from "~/lib/db.server";
+import { generationErrors } from "~/messages/tools";
+import type { Database } from "~db/client";
+import { saveTurn, type TurnRecord } from "~db/queries/conversations";
+import {
+  refundConversation,
+  refundFollowUp,
+  reserveConversation,
+  reserveFollowUp,
+} from "~db/queries/metering";
+import { recordUsageEvent } from "~db/queries/usage-events";
+import { openEventStream, type EventStream } from "./event-stream.server";
+import type { getModel } from "./model.server";
+import { readModel, type ModelEnding, type ModelReader } from "./model-reader.server";
+import type { GenerateEvent } from "./protocol";
+import { settlementOf, type Settlement } from "./turn-endings";
+import { turnSettled, turnStarted } from "./turns-in-flight.server";
+import { describeUpstreamFault } from "./upstream-errors.server";
+
+/** A turn from the writer's request to its saved rows. */
+export type Turn = TurnRecord & { tool: Tool };
+
+/** What the turn took from the plan (nothing for admins and subscribers). */
+export type Charge =
+  | { kind: "none" }
+  | { kind: "conversation"; queriesRemaining: number }
+  | { kind: "follow-up"; queriesRemaining: number; followUpsUsed: number };
+
+export type Refusal = "denied" | "follow-ups-used";
+
+export async function reserveTurn(db: Database, turn: Turn, now: Date): Promise<Charge | Refusal> {
+  if (turn.kind === "initial") {
+    const reserved = await reserveConversation({ db, userId: turn.userId, now });
+    if (!reserved.allowed) return "denied";
+    return reserved.charged ? { kind: "conversation", queriesRemaining: reserved.queriesRemaining } : { kind: "none" };
+  }
+  const allowance = PLAN.trialFollowUpsPerConversation;
+  const reserved = await reserveFollowUp({ db, userId: turn.userId, conversationId: turn.conversationId, allowance, now });
+  if (!reserved.allowed) {
+    const usedUp = reserved.followUpsUsed !== null && reserved.followUpsUsed >= allowance;
+    return usedUp && reserved.trialPeriodOpen ? "follow-ups-used" : "denied";
+  }
+  if (!reserved.charged) return { kind: "none" };
+  return { kind: "follow-up", queriesRemaining: reserved.queriesRemaining, followUpsUsed: reserved.followUpsUsed };
+}
+
+export async function refundTurn(db: Database, turn: Turn, charge: Charge, now: Date) {
+  if (charge.kind === "conversation") await refundConversation({ db, userId: turn.userId, now });
+  if (charge.kind === "follow-up") {
+    await refundFollowUp({ db, userId: turn.userId, conversationId: turn.conversationId });
+  }
+}
+
+function startEvent(turn: Turn, charge: Charge): GenerateEvent {
+  const base = { type: "start" as const, conversationId: turn.conversationId };
+  if (charge.kind === "none") return { ...base, queriesRemaining: null, followUpsLeft: null };
+  const used = charge.kind === "follow-up" ? charge.followUpsUsed : 0;
+  return { ...base, queriesRemaining: charge.queriesRemaining, followUpsLeft: followUpsLeft(used) };
+}
+
+export type TurnModel = ReturnType<typeof getModel> & { system: string; messages: ModelMessage[] };
+
+/** Starts the response at once and runs the rest of the turn (held by `waitUntil`). */
+export function streamTurn({
+  turn,
+  charge,
+  model,
+  signal,
+  waitUntil,
+  headers,
+}: {
+  turn: Turn;
+  charge: Charge;
+  model: TurnModel;
+  /** The request's signal: where the runtime reports a writer who left, it ends the call at once. */
+  signal: AbortSignal;
+  waitUntil: (promise: Promise<unknown>) => void;
+  headers: Record<string, string>;
+}): Response {
+  let stopModel = () => {};
+  const events = openEventStream({ onGone: () => stopModel() });
+  const reader = readModel({
+    model: model.model,
+    system: model.system,
+    messages: model.messages,
+    timeoutMs: model.timeoutMs,
+    onTick: () => events.keepAlive(),
+  });
+  stopModel = reader.stop;
+  if (signal.aborted) reader.stop();
+  signal.addEventListener("abort", reader.stop, { once: true });
+
+  turnStarted(turn.conversationId);
+  waitUntil(
+    relay(turn, charge, reader, events)
+      .then(async ({ answer, ended }) => {
+        const usage = await settleTurn({ turn, charge, events, answer, ended });
+        turnSettled(turn.conversationId);
+        await recordUsage(turn, model.modelId, usage);
+      })
+      .catch((error) => {
+        turnSettled(turn.conversationId);
+        console.error("turn could not be settled", error);
+      }),
+  );
+  return new Response(events.body, {
+    headers: { ...headers, "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The model's text to the writer as it arrives: `start` with the first piece, then deltas. */
+async function relay(turn: Turn, charge: Charge, reader: ModelReader, events: EventStream) {
+  let answer = "";
+  let step = await reader.texts.next();
+  if (!step.done) events.send(startEvent(turn, charge));
+  while (!step.done) {
+    answer += step.value;
+    events.send({ type: "delta", text: step.value });
+    step = await reader.texts.next();
+  }
+  return { answer, ended: step.value };
+}
+
+async function settleTurn({
+  turn,
+  charge,
+  events,
+  answer,
+  ended,
+}: {
+  turn: Turn;
+  charge: Charge;
+  events: EventStream;
+  answer: string;
+  ended: ModelEnding;
+}) {
+  const db = getDb();
+  const settlement = settlementOf(ended.ending, answer);
+  const finishedAt = new Date();
+  // Saved (or refunded) before the writer hears the end: a follow-up sent the moment the
+  // answer finishes must find the conversation, and a retry must find its query back.
+  if (settlement.saveAs) {
+    const saved = { text: answer, status: settlement.saveAs, finishedAt };
+    await saveTurn({ db, turn, answer: saved, trialConversation: charge.kind === "conversation" }).catch((error) => {
+      // The spec: a history save failure on the tools is logged, not shown.
+      console.error("conversation not saved", error);
+    });
+  }
+  if (settlement.quota === "refunded") await refundTurn(db, turn, charge, finishedAt);
+  events.send(lastEvent(ended, Boolean(settlement.saveAs)));
+  events.close();
+  return { ended, outcome: settlement.usage, finishedAt };
+}
+
+async function recordUsage(
+  turn: Turn,
+  modelId: string,
+  { ended, outcome, finishedAt }: { ended: ModelEnding; outcome: Settlement["usage"]; finishedAt: Date },
+) {
+  await recordUsageEvent({
+    db: getDb(),
+    event: {
+      userId: turn.userId,
+      queryType: turn.tool.queryType,
+      model: modelId,
+      ...ended.usage,
+      latencyMs: finishedAt.getTime() - turn.startedAt.getTime(),
+      outcome,
+      now: finishedAt,
+    },
+  }).catch((error) => console.error("usage event not recorded", error));
+}
+
+/** What the writer is told at the end (a writer who stopped has left and hears nothing). */
+function lastEvent(ended: ModelEnding, kept: boolean): GenerateEvent {
+  if (ended.ending === "stopped") return { type: "done", finishReason: "stopped" };
+  if (kept) {
+    if (ended.ending === "finished") return { type: "done", finishReason: ended.finishReason ?? "stop" };
+    if (ended.fault !== undefined) console.error("model stream failed mid-way", ended.fault);
+    const message = ended.ending === "timed-out" ? generationErrors.modelTimeout : generationErrors.cutOff;
+    return { type: "error", message, kept: true };
+  }
+  if (ended.ending === "finished" || ended.ending === "cut") {
+    return { type: "error", message: generationErrors.modelEmpty, kept: false };
+  }
+  const described = describeUpstreamFault(ended.fault, { timedOut: ended.ending === "timed-out" });
+  console.error(`model call failed before any output (${described.kind})`, ended.fault ?? "");
+  return { type: "error", message: described.message, kept: false };
+}

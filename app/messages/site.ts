@@ -1,0 +1,12 @@
+/**
+ * The product's name and the page chrome's texts (banner, footer). Every page reads this
+ * module, so it stays small: screen texts live in their own modules beside it.
+ */
+export const PRODUCT_NAME = "The Write Stuff";
+export const TITLE_SUFFIX = " | The Write Stuff";
+
+export const chromeTexts = {
+  editingBanner: (host: string) => `Need edits on existing work? Visit ${host}`,
+  copyright: (year: number) => `© ${year} ${PRODUCT_NAME}. All rights reserved.`,
+  contactUs: "Contact Us",
+} as const;

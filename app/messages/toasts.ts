@@ -1,0 +1,28 @@
+/**
+ * Every toast's words (spec section 8), word for word; the ones the spec leaves open are ours.
+ * One object because a toast set by a redirect (server) is shown by the toaster (browser) and
+ * the tests look them up by kind, whichever screen raised them.
+ */
+import { trialTexts } from "./trial";
+
+export const toasts = {
+  signedIn: { title: "Signed In!", description: "Welcome back!" },
+  signInFailed: { title: "Sign In Failed", fallback: "An unexpected error occurred." },
+  signedOut: { title: "Signed Out", description: "You have been successfully signed out." },
+  logoutError: { title: "Logout Error", fallback: "Failed to sign out." },
+  sessionExpired: {
+    title: "Session Expired",
+    description: "Your session has expired. Please sign in again.",
+  },
+  passwordChanged: { title: "Success", description: "Your password has been updated successfully." },
+  passwordReset: {
+    title: "Password Updated",
+    description: "Your password has been reset. Please sign in with your new password.",
+  },
+  welcome: { title: "Welcome!", description: trialTexts.startsTrial },
+  /** An admin has no trial, so is never told one started. */
+  welcomeAdmin: { title: "Welcome!", description: "Your account has admin access: unlimited conversations." },
+  wallpaperFallback: { description: "Using fallback background style." },
+  comingSoon: { title: "Coming Soon!" },
+  error: { title: "Error" },
+} as const;
