@@ -237,6 +237,40 @@ test("details show the prompt and every turn in order, as cleaned markdown; Clos
   await expect(card.view).toBeFocused();
 });
 
+test("a slow entry's details never show in another entry's dialog", async ({ page, email }) => {
+  await signUp(page, { email });
+  const slowWord = uniqueWord("slowmarsh");
+  const quickWord = uniqueWord("quickfjord");
+  await seedConversation(page, { tool: "prose", element: "world", fields: { setting: slowWord } });
+  await seedConversation(page, { tool: "prose", element: "world", fields: { setting: quickWord } });
+  await openHistory(page, "prose");
+  const history = historyPage(page);
+  const slow = historyCard(cardWith(page, slowWord));
+  const quick = historyCard(cardWith(page, quickWord));
+  const slowId = await entryIdOf(cardWith(page, slowWord));
+  // The slow entry's conversation takes a while to arrive.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/history/${slowId}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await slow.view.click();
+  await expect(history.details).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(history.details).toHaveCount(0);
+  await quick.view.click();
+  const body = history.details.getByRole("region", { name: historyTexts.detailsTitle });
+  await expect(body).toContainText(quickWord);
+  // The slow answer lands now; the open dialog still shows the entry it was opened for.
+  const landed = page.waitForResponse((response) => response.url().endsWith(`/api/history/${slowId}`));
+  release();
+  await landed;
+  await expect(body).toContainText(quickWord);
+  await expect(body).not.toContainText(slowWord);
+});
+
 test("Continue in tool reopens the conversation; a new follow-up joins the same entry", async ({ page, email }) => {
   await signUp(page, { email });
   const { conversationId } = await seedConversation(page, {

@@ -1,0 +1,49 @@
+/**
+ * The list's entries: the first page from the loader, then one page per Load more. A page that
+ * does not arrive is told in a toast and the entries already shown stay.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useToast } from "~/components/toaster";
+import { fetchHistoryPage } from "~/history/client";
+import type { HistoryItem, HistoryPage } from "~/history/types";
+import { errorMessage, fetchFailedToast } from "./failure-toasts";
+
+export type FirstPage = ({ ok: true } & HistoryPage) | { ok: false; message: string };
+
+export function useHistoryPages({ section, query, first }: { section: string; query: string; first: FirstPage }) {
+  const show = useToast();
+  const [entries, setEntries] = useState<HistoryItem[]>(first.ok ? first.entries : []);
+  const [nextCursor, setNextCursor] = useState<string | null>(first.ok ? first.nextCursor : null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    if (!first.ok) show(fetchFailedToast(first.message));
+  }, [first, show]);
+
+  const loadMore = useCallback(async () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchHistoryPage({ section, query, cursor: nextCursor });
+      setEntries((list) => {
+        const seen = new Set(list.map((item) => item.id));
+        return [...list, ...page.entries.filter((item) => !seen.has(item.id))];
+      });
+      setNextCursor(page.nextCursor);
+    } catch (error) {
+      show(fetchFailedToast(errorMessage(error)));
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [nextCursor, query, section, show]);
+
+  /** Takes out an entry the server has deleted; `removedAt` hears where it stood (for focus). */
+  const removeEntry = useCallback((id: string, removedAt: (index: number) => void) => {
+    setEntries((list) => {
+      removedAt(list.findIndex((item) => item.id === id));
+      return list.filter((item) => item.id !== id);
+    });
+  }, []);
+
+  return { entries, nextCursor, loadingMore, loadMore, removeEntry };
+}
