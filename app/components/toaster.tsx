@@ -18,21 +18,30 @@ export function useToast(): ShowToast {
   return useContext(ToastContext);
 }
 
-type Current = ToastMessage & { key: number };
+export type Current = ToastMessage & { key: number };
 
-function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: () => void }) {
+/**
+ * The one toast on screen. A toast's own timer (or its close button) dismisses only that toast:
+ * a newer one shown in the same moment must not be swept away with it.
+ */
+export function dismissToast(current: Current | null, key: number): Current | null {
+  return current?.key === key ? null : current;
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: (key: number) => void }) {
   const [paused, setPaused] = useState(false);
   const remaining = useRef(TOAST_DURATION_MS);
   const ref = useRef<HTMLLIElement>(null);
+  const dismiss = useCallback(() => onDismiss(toast.key), [onDismiss, toast.key]);
   useEffect(() => {
     if (paused) return;
     const started = Date.now();
-    const timer = setTimeout(onDismiss, remaining.current);
+    const timer = setTimeout(dismiss, remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current = Math.max(0, remaining.current - (Date.now() - started));
     };
-  }, [paused, onDismiss]);
+  }, [paused, dismiss]);
   const destructive = toast.variant === "destructive";
   return (
     <li
@@ -47,7 +56,7 @@ function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: () => void
         if (!ref.current?.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
       onKeyDown={(event) => {
-        if (event.key === "Escape") onDismiss();
+        if (event.key === "Escape") dismiss();
       }}
     >
       {/* The live role sits inside the list item: an <li> must stay a list item for the <ol>. */}
@@ -55,7 +64,7 @@ function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: () => void
         <div className="toast-title">{toast.title}</div>
         {toast.description ? <div className="toast-description">{toast.description}</div> : null}
       </div>
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
+      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={dismiss}>
         ×
       </button>
     </li>
@@ -71,7 +80,7 @@ export function Toaster({ children }: { children: React.ReactNode }) {
     counter.current += 1;
     setCurrent({ ...toast, key: counter.current });
   }, []);
-  const dismiss = useCallback(() => setCurrent(null), []);
+  const dismiss = useCallback((key: number) => setCurrent((current) => dismissToast(current, key)), []);
 
   useEffect(() => {
     // Portals need the DOM: render the region only after hydration.
