@@ -111,6 +111,8 @@ export function streamTurn({
       })
       .catch((error) => {
         turnSettled(turn.conversationId);
+        // The writer's stream must end even then; the browser shows what arrived as cut off.
+        events.close();
         console.error("turn could not be settled", error);
       }),
   );

@@ -93,6 +93,11 @@ export function useGeneration({
     async (request: GenerateRequest): Promise<Outcome> => {
       const controller = new AbortController();
       abortRef.current = controller;
+      // Taken now: once the answer starts, `latest` already holds what the turn changed.
+      const before = {
+        conversationId: request.kind === "initial" ? null : latest.current.conversationId,
+        allowance: latest.current.allowance,
+      };
       setPhase("waiting");
       try {
         return await runTurn(request, controller.signal, {
@@ -105,8 +110,8 @@ export function useGeneration({
           },
           // Nothing was kept: the page goes back to where it was before the turn.
           undone: () => {
-            setConversationId(request.kind === "initial" ? null : latest.current.conversationId);
-            setAllowance(latest.current.allowance);
+            setConversationId(before.conversationId);
+            setAllowance(before.allowance);
           },
           stoppedAt: stoppedAt.current,
         });
