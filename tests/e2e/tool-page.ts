@@ -156,6 +156,36 @@ export async function recordAnswerStates(page: Page) {
   });
 }
 
+/**
+ * Records, from now on, whether the busy controls were ever on screen: the disabled
+ * 'Generating...' button and Stop. A short answer can finish between two assertions, but never
+ * between two DOM changes.
+ */
+async function recordBusyControls(page: Page) {
+  await page.evaluate(
+    ({ generating, stop }) => {
+      const scope = window as unknown as { __busySeen?: Record<string, boolean>; __busyObserver?: MutationObserver };
+      const seen = { generatingDisabled: false, stopShown: false };
+      scope.__busyObserver?.disconnect();
+      scope.__busySeen = seen;
+      const note = () => {
+        for (const button of document.querySelectorAll("button")) {
+          const name = button.textContent?.trim();
+          if (name === generating && button.disabled) seen.generatingDisabled = true;
+          if (name === stop) seen.stopShown = true;
+        }
+      };
+      scope.__busyObserver = new MutationObserver(note);
+      scope.__busyObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    },
+    { generating: toolTexts.generating, stop: toolTexts.stop },
+  );
+}
+
+async function busyControlsSeen(page: Page) {
+  return page.evaluate(() => (window as unknown as { __busySeen?: Record<string, boolean> }).__busySeen);
+}
+
 export async function answerStates(page: Page): Promise<{ status: string | null; text: string }[]> {
   return page.evaluate(() => (window as unknown as { __answerLog?: { status: string | null; text: string }[] }).__answerLog ?? []);
 }
@@ -179,12 +209,15 @@ export async function expectAnswerStreamed(page: Page) {
 export async function generateAndWait(page: Page, tool: SpecTool) {
   const ui = toolPage(page);
   await recordAnswerStates(page);
+  await recordBusyControls(page);
   await ui.generate.click();
-  await expect(ui.stop).toBeVisible();
-  await expect(ui.generating).toBeDisabled();
   await expect(ui.answers).toHaveCount(1);
   const answer = ui.answers.last();
   await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+  expect(await busyControlsSeen(page), "while generating: Generate disabled, Stop shown").toEqual({
+    generatingDisabled: true,
+    stopShown: true,
+  });
   await expect(ui.stop).toHaveCount(0);
   await expect(ui.generate).toBeEnabled();
   await expectToast(page, { title: SPEC_SUCCESS_TITLE, description: tool.successMessage });
