@@ -1,5 +1,6 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
+import { PRODUCT_NAME } from "~/messages/site";
 import { SignOutButton } from "./sign-out-button";
 
 /** Header of signed-in pages: brand on the left, page actions and Sign Out on the right. */
@@ -8,7 +9,7 @@ export function AppHeader({ children }: { children?: React.ReactNode }) {
     <header className="app-header">
       <Link to="/dashboard" className="brand-link">
         <Text size="4" weight="bold">
-          The Write Stuff
+          {PRODUCT_NAME}
         </Text>
       </Link>
       <Flex gap="3" align="center" wrap="wrap" justify="end">

@@ -5,7 +5,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useFetcher } from "react-router";
 import { signInProblem, signUpProblem } from "~/auth/validation";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/messages/account";
+import { accountTexts, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/messages/account";
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
@@ -48,7 +48,7 @@ export function SignInForm({ autoFocus }: { autoFocus?: boolean }) {
           {busy ? "Signing In..." : "Sign In"}
         </Button>
         <a className="text-link" href="/password-reset">
-          Forgot your password?
+          {accountTexts.forgotPassword}
         </a>
       </Flex>
     </fetcher.Form>
@@ -83,7 +83,7 @@ export function SignUpForm({ autoFocus, showSignInLink }: { autoFocus?: boolean;
         </Button>
         {showSignInLink ? (
           <a className="text-link" href="/signin">
-            Already have an account? Sign In
+            {accountTexts.haveAccount}
           </a>
         ) : null}
       </Flex>

@@ -2,7 +2,7 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { passwordChangeProblem } from "~/auth/validation";
-import { PASSWORD_MAX_LENGTH } from "~/messages/account";
+import { accountTexts, PASSWORD_MAX_LENGTH } from "~/messages/account";
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
@@ -32,12 +32,12 @@ export function ChangePasswordDialog() {
       }}
     >
       <Dialog.Trigger>
-        <Button variant="soft">Change Password</Button>
+        <Button variant="soft">{accountTexts.changePassword}</Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="420px">
-        <Dialog.Title>Change Password</Dialog.Title>
+        <Dialog.Title>{accountTexts.changePassword}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          Choose a new password. You will stay signed in here; other devices are signed out.
+          {accountTexts.changePasswordIntro}
         </Dialog.Description>
         <fetcher.Form
           method="post"
@@ -67,7 +67,7 @@ export function ChangePasswordDialog() {
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">
-                  Cancel
+                  {accountTexts.cancel}
                 </Button>
               </Dialog.Close>
               <Button type="submit" disabled={busy}>

@@ -248,7 +248,7 @@ export function SubscriptionCard({
         {view.kind === "admin" ? (
           <Flex direction="column" gap="2">
             <Badge size="2" color="amber" className="self-start">
-              Admin
+              {billingTexts.adminBadge}
             </Badge>
             <Text as="p">{billingTexts.adminAccess}</Text>
           </Flex>

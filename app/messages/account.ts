@@ -38,3 +38,16 @@ export const resetTexts = {
   chooseSubmit: "Update password",
   emailSubject: "Reset your password for The Write Stuff",
 } as const;
+
+/** The sign-up page, the sign-in form's links and the change-password dialog. */
+export const accountTexts = {
+  /** The spec's heading and button, word for word. */
+  createAccount: "Create Account",
+  haveAccount: "Already have an account? Sign In",
+  forgotPassword: "Forgot your password?",
+  changePassword: "Change Password",
+  changePasswordIntro: "Choose a new password. You will stay signed in here; other devices are signed out.",
+  cancel: "Cancel",
+  requestNewLink: "Request a new link",
+  backToSignIn: "Back to sign in",
+} as const;

@@ -8,6 +8,7 @@ export const billingTexts = {
   cancel: "Cancel Subscription",
   resume: "Resume Subscription",
   noSubscription: "No active subscription",
+  adminBadge: "Admin",
   adminAccess: "You have admin access: unlimited conversations and follow-ups.",
   active: `Your subscription is active: unlimited conversations and follow-ups, ${PLAN.priceText}.`,
   nextBilling: (date: string) => `Next billing date: ${date}`,

@@ -13,6 +13,7 @@ export const toolTexts = {
   followUpLabel: "Refine or ask a follow-up",
   followUpPlaceholder: "e.g. Make the antagonist more sympathetic, or turn this into a sonnet",
   followUpSend: "Send follow-up",
+  send: "Send",
   stop: "Stop",
   stopped: "Stopped — the text so far is saved.",
   interrupted: "Interrupted — the text so far is saved.",

@@ -13,6 +13,7 @@ import { getDb } from "~/lib/db.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { getSubscription } from "~db/queries/subscriptions";
 import { validation } from "~/messages/account";
+import { dashboardTexts } from "~/messages/dashboard";
 import { TITLE_SUFFIX } from "~/messages/site";
 
 export function meta() {
@@ -52,18 +53,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <AppHeader>
         <Text size="2" color="gray" className="signed-in-as">
-          Signed in as {loaderData.email}
+          {dashboardTexts.signedInAs(loaderData.email)}
         </Text>
         <ChangePasswordDialog />
       </AppHeader>
       <main className="page-main">
         <Heading as="h1" size="8" mb="2">
-          What are you writing today?
+          {dashboardTexts.heading}
         </Heading>
         <Text as="p" size="3" color="gray" mb="5">
-          Choose a category to open its assistant.
+          {dashboardTexts.intro}
         </Text>
-        <nav aria-label="Writing categories">
+        <nav aria-label={dashboardTexts.categories}>
           <ul className="card-grid category-grid">
             {tools.map((tool) => (
               <li key={tool.slug}>

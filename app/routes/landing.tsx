@@ -8,11 +8,11 @@ import { SignInForm, SignUpForm } from "~/components/auth-forms";
 import { getPublicConfig } from "~/lib/config.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { landingDescription, landingTexts } from "~/messages/landing";
 import { PRODUCT_NAME } from "~/messages/site";
 import { toasts } from "~/messages/toasts";
 
-const DESCRIPTION =
-  "Pick a writing task, fill in a few details and get focused results — worlds, characters, poems, outlines — then refine them with follow-ups. No prompt-crafting needed. Free for 30 days, then $5/month.";
+const DESCRIPTION = landingDescription;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = `${PRODUCT_NAME} — focused help for every kind of writer`;
@@ -75,33 +75,32 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           {PRODUCT_NAME}
         </Text>
         <Heading as="h1" size="9" className="landing-headline">
-          Write more. Wrestle less.
+          {landingTexts.headline}
         </Heading>
         <Text as="p" size="5" className="landing-pitch">
-          Pick a task, fill in a few details and get focused results — worlds, characters, poems,
-          outlines — then refine them with follow-ups. No prompt-crafting needed.
+          {landingTexts.pitch}
         </Text>
         <Text as="p" size="3" className="landing-audience">
-          For novelists, poets, screenwriters, nonfiction authors, content creators and songwriters.
+          {landingTexts.audience}
         </Text>
         <Text as="p" size="4" weight="medium" className="landing-price">
-          Free for 30 days, then $5/month.
+          {landingTexts.price}
         </Text>
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger>
             <Button size="4" className="landing-cta">
-              Start Free 30-Day Trial
+              {landingTexts.startTrial}
             </Button>
           </Dialog.Trigger>
           <Dialog.Content maxWidth="440px">
-            <Dialog.Title>Welcome!</Dialog.Title>
+            <Dialog.Title>{landingTexts.dialogTitle}</Dialog.Title>
             <Dialog.Description size="2" mb="3">
-              Sign in, or create an account to start your free trial: 30 days and 5 queries.
+              {landingTexts.dialogIntro}
             </Dialog.Description>
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
               <Tabs.List>
-                <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
-                <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+                <Tabs.Trigger value="signin">{landingTexts.signInTab}</Tabs.Trigger>
+                <Tabs.Trigger value="signup">{landingTexts.signUpTab}</Tabs.Trigger>
               </Tabs.List>
               {/* The form of the tab the dialog opens on takes focus; switching tabs keeps focus on the tab list. */}
               <Tabs.Content value="signin" className="auth-tab">
@@ -114,18 +113,18 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <Flex justify="end" mt="3">
               <Dialog.Close>
                 <Button variant="soft" color="gray">
-                  Close
+                  {landingTexts.close}
                 </Button>
               </Dialog.Close>
             </Flex>
           </Dialog.Content>
         </Dialog.Root>
-        <nav aria-label="Videos" className="landing-videos">
+        <nav aria-label={landingTexts.videos} className="landing-videos">
           <a href={firstVideo} target="_blank" rel="noopener noreferrer">
-            Watch the two-minute tour
+            {landingTexts.firstVideo}
           </a>
           <a href={secondVideo} target="_blank" rel="noopener noreferrer">
-            See a writer go from idea to outline
+            {landingTexts.secondVideo}
           </a>
         </nav>
       </section>

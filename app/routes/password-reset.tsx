@@ -11,7 +11,7 @@ import { Field, FormError } from "~/components/field";
 import { useActionErrorToast, useToast } from "~/components/toaster";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, validation } from "~/messages/account";
+import { accountTexts, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, validation } from "~/messages/account";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { toasts } from "~/messages/toasts";
 
@@ -139,13 +139,13 @@ export default function PasswordResetPage({ loaderData }: Route.ComponentProps) 
               {validation.resetLinkInvalid}
             </Text>
             <a className="text-link" href="/password-reset">
-              Request a new link
+              {accountTexts.requestNewLink}
             </a>
           </Flex>
         ) : null}
         <Flex mt="4">
           <a className="text-link" href="/#signin">
-            Back to sign in
+            {accountTexts.backToSignIn}
           </a>
         </Flex>
       </Card>

@@ -1,19 +1,20 @@
 import { Card, Heading } from "@radix-ui/themes";
 import type { Route } from "./+types/signup";
+import { PLAN } from "~/billing/plan";
 import { signUp } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
 import { SignUpForm } from "~/components/auth-forms";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { validation } from "~/messages/account";
+import { accountTexts, validation } from "~/messages/account";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { toasts } from "~/messages/toasts";
 
 export function meta() {
   return [
     { title: `Create Account${TITLE_SUFFIX}` },
-    { name: "description", content: "Create your account and start a free 30-day trial." },
+    { name: "description", content: `Create your account and start a free ${PLAN.trialDays}-day trial.` },
   ];
 }
 
@@ -41,7 +42,7 @@ export default function SignUpPage() {
     <main className="narrow-page">
       <Card size="4" className="glass-card">
         <Heading as="h1" size="7" mb="4">
-          Create Account
+          {accountTexts.createAccount}
         </Heading>
         <SignUpForm autoFocus showSignInLink />
       </Card>

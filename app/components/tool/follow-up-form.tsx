@@ -52,7 +52,7 @@ export const FollowUpForm = memo(function FollowUpForm({
             }}
           />
           <Button type="submit" size="3" disabled={busy || !enabled} aria-label={toolTexts.followUpSend}>
-            Send
+            {toolTexts.send}
           </Button>
         </Flex>
         {note !== null ? (
