@@ -14,6 +14,8 @@ export const KEEP_ALIVE_MS = 400;
 
 export type EventStream = {
   readonly body: ReadableStream<Uint8Array>;
+  /** Resolves at the first event written (a keep-alive newline does not count). */
+  readonly firstEvent: Promise<void>;
   send(event: GenerateEvent): void;
   /** Writes a bare newline when nothing was written for KEEP_ALIVE_MS. */
   keepAlive(): void;
@@ -28,6 +30,10 @@ export function openEventStream({ onGone }: { onGone: () => void }): EventStream
   let gone = false;
   let closed = false;
   let lastWrite = Date.now();
+  let markFirstEvent!: () => void;
+  const firstEvent = new Promise<void>((resolve) => {
+    markFirstEvent = resolve;
+  });
 
   const leave = () => {
     if (gone) return;
@@ -53,7 +59,11 @@ export function openEventStream({ onGone }: { onGone: () => void }): EventStream
 
   return {
     body,
-    send: (event) => write(`${JSON.stringify(event)}\n`),
+    firstEvent,
+    send: (event) => {
+      write(`${JSON.stringify(event)}\n`);
+      markFirstEvent();
+    },
     keepAlive: () => {
       if (Date.now() - lastWrite >= KEEP_ALIVE_MS) write("\n");
     },

@@ -71,8 +71,16 @@ function startEvent(turn: Turn, charge: Charge): GenerateEvent {
 
 export type TurnModel = ReturnType<typeof getModel> & { system: string; messages: ModelMessage[] };
 
-/** Starts the response at once and runs the rest of the turn (held by `waitUntil`). */
-export function streamTurn({
+/**
+ * How long the response waits for the first words before it starts without them. A model that
+ * answers within it gets its headers and first words out in one write (the usual case, and the
+ * one the time-to-first-token budget measures); a silent one still gets a response at once, so
+ * the keep-alive can notice a writer who leaves.
+ */
+const FIRST_WORDS_WAIT_MS = 150;
+
+/** Starts the response (with the first words if they come quickly) and runs the rest of the turn. */
+export async function streamTurn({
   turn,
   charge,
   model,
@@ -87,7 +95,7 @@ export function streamTurn({
   signal: AbortSignal;
   waitUntil: (promise: Promise<unknown>) => void;
   headers: Record<string, string>;
-}): Response {
+}): Promise<Response> {
   let stopModel = () => {};
   const events = openEventStream({ onGone: () => stopModel() });
   const reader = readModel({
@@ -116,6 +124,14 @@ export function streamTurn({
         console.error("turn could not be settled", error);
       }),
   );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    events.firstEvent,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FIRST_WORDS_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
   return new Response(events.body, {
     headers: { ...headers, "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" },
   });

@@ -3,8 +3,6 @@
  * One object because a toast set by a redirect (server) is shown by the toaster (browser) and
  * the tests look them up by kind, whichever screen raised them.
  */
-import { trialTexts } from "./trial";
-
 export const toasts = {
   signedIn: { title: "Signed In!", description: "Welcome back!" },
   signInFailed: { title: "Sign In Failed", fallback: "An unexpected error occurred." },
@@ -19,9 +17,6 @@ export const toasts = {
     title: "Password Updated",
     description: "Your password has been reset. Please sign in with your new password.",
   },
-  welcome: { title: "Welcome!", description: trialTexts.startsTrial },
-  /** An admin has no trial, so is never told one started. */
-  welcomeAdmin: { title: "Welcome!", description: "Your account has admin access: unlimited conversations." },
   wallpaperFallback: { description: "Using fallback background style." },
   comingSoon: { title: "Coming Soon!" },
   error: { title: "Error" },

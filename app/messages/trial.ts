@@ -23,6 +23,15 @@ export const trialTexts = {
   startsTrial: `Your ${PLAN.trialDays}-day free trial has started.`,
 } as const;
 
+/**
+ * The toast after sign-up (set by the server, so the landing page's script never carries it).
+ * An admin has no trial, so is never told one started.
+ */
+export const welcomeToasts = {
+  trial: { title: "Welcome!", description: trialTexts.startsTrial },
+  admin: { title: "Welcome!", description: "Your account has admin access: unlimited conversations." },
+} as const;
+
 /** The tool page's line under Generate for a trial writer. */
 export function conversationNote({ conversationsLeft, periodOver }: { conversationsLeft: number; periodOver: boolean }) {
   if (periodOver) return `${trialTexts.ended} ${trialTexts.subscribePitch}`;

@@ -9,7 +9,7 @@ import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { accountTexts, validation } from "~/messages/account";
 import { TITLE_SUFFIX } from "~/messages/site";
-import { toasts } from "~/messages/toasts";
+import { welcomeToasts } from "~/messages/trial";
 
 export function meta() {
   return [
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
       confirmPassword: text(form, "confirmPassword"),
     });
     if (!result.ok) return formError(result.error, result.status);
-    return redirectWithToast(request, "/dashboard", result.isAdmin ? toasts.welcomeAdmin : toasts.welcome, {
+    return redirectWithToast(request, "/dashboard", result.isAdmin ? welcomeToasts.admin : welcomeToasts.trial, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
   }, { unexpected: validation.signUpFailed });

@@ -1,5 +1,5 @@
 import { resetTexts } from "../../app/messages/account.ts";
-import { toasts } from "../../app/messages/toasts.ts";
+import { welcomeToasts } from "../../app/messages/trial.ts";
 import {
   expect,
   expectNoA11yViolations,
@@ -68,7 +68,7 @@ test("password reset: the request form, the sent message and the choose-password
 
 test("dashboard, also with the change-password dialog open", async ({ page, email }) => {
   await signUp(page, { email });
-  await expectToast(page, toasts.welcome);
+  await expectToast(page, welcomeToasts.trial);
   await expectNoA11yViolations(page, "the dashboard with the welcome toast");
 
   await page.getByRole("button", { name: "Change Password" }).click();

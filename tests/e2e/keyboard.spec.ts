@@ -1,5 +1,6 @@
 /** Everything a new user needs, with the keyboard alone (Tab, Enter, Space, Escape). */
 import { toasts } from "../../app/messages/toasts.ts";
+import { welcomeToasts } from "../../app/messages/trial.ts";
 import { expect, expectToast, open, PASSWORD, tabTo, test, welcomeDialog } from "./fixtures.ts";
 
 test("sign up, sign out and sign in again with the keyboard only", async ({ page, email }) => {
@@ -20,7 +21,7 @@ test("sign up, sign out and sign in again with the keyboard only", async ({ page
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL("/dashboard");
-  await expectToast(page, toasts.welcome);
+  await expectToast(page, welcomeToasts.trial);
 
   await tabTo(page, page.getByRole("button", { name: "Sign Out" }));
   await page.keyboard.press("Space");

@@ -1,6 +1,7 @@
 import { SPEC_TOOLS } from "../spec/tables.ts";
 import { validation } from "../../app/messages/account.ts";
 import { toasts } from "../../app/messages/toasts.ts";
+import { welcomeToasts } from "../../app/messages/trial.ts";
 import {
   expect,
   expectToast,
@@ -17,7 +18,7 @@ import type { Page } from "@playwright/test";
 /** What a brand-new account sees on the dashboard. */
 async function expectNewTrialDashboard(page: Page) {
   await expect(page).toHaveURL("/dashboard");
-  await expectToast(page, toasts.welcome);
+  await expectToast(page, welcomeToasts.trial);
   await expect(page.getByRole("heading", { name: "Subscription Status" })).toBeVisible();
   await expect(page.getByTestId("trial-days")).toHaveText("Free trial: 30 days remaining");
   await expect(page.getByTestId("trial-queries")).toHaveText(
@@ -120,7 +121,7 @@ test("a duplicate e-mail gets a clear error, also in other letter case", async (
 test("the owner's e-mail (OWNER_EMAIL) gets an admin account, and is never told a trial started", async ({ page }) => {
   // The owner address exists once per database: a repeated run (--repeat-each) signs in instead.
   const how = await signUpOrSignInOwner(page);
-  if (how === "signed-up") await expectToast(page, toasts.welcomeAdmin);
+  if (how === "signed-up") await expectToast(page, welcomeToasts.admin);
   await expect(page.getByText(/trial/i)).toHaveCount(0);
   await expect(page.getByTestId("trial-days")).toHaveCount(0);
   await expect(page.getByTestId("trial-queries")).toHaveCount(0);
