@@ -15,6 +15,8 @@ export const users = sqliteTable("users", {
   /** Trimmed and lower-cased before it gets here. */
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** When the writer opened the link mailed at sign-up; NULL until then. */
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
@@ -48,6 +50,35 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
 );
 
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    /** SHA-256 of the token mailed to the user, hex. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * One row per account created (or being created) from a client IP, for the hourly sign-up
+ * limit (SIGNUP_LIMIT_PER_IP_HOUR). The Workers limiter only counts per 10/60 s.
+ */
+export const signupAttempts = sqliteTable(
+  "signup_attempts",
+  {
+    id: text("id").primaryKey(),
+    ip: text("ip").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("signup_attempts_ip_created_idx").on(t.ip, t.createdAt)],
+);
+
 export const userSubscriptions = sqliteTable("user_subscriptions", {
   userId: text("user_id")
     .primaryKey()
@@ -60,6 +91,8 @@ export const userSubscriptions = sqliteTable("user_subscriptions", {
   subscriptionEndDate: integer("subscription_end_date", { mode: "timestamp_ms" }),
   stripeCustomerId: text("stripe_customer_id").unique(),
   stripeSubscriptionId: text("stripe_subscription_id"),
+  /** The customer's one Checkout session that may still be paid (decision 011); NULL when none. */
+  checkoutSessionId: text("checkout_session_id"),
   subscriptionStatus: text("subscription_status"),
   cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" })
     .notNull()
