@@ -44,7 +44,11 @@ const CONFIG_KEYS = [
   "VIDEO_URL_1",
   "VIDEO_URL_2",
   "WALLPAPER_URL",
+  "SIGNUP_LIMIT_PER_IP_HOUR",
 ];
+
+/** With local stand-ins, a day of testing signs up many writers from 127.0.0.1 (decision 011). */
+const STANDIN_SIGNUP_LIMIT_PER_IP_HOUR = "1000";
 
 const toolEnv = {
   ...process.env,
@@ -133,7 +137,11 @@ export async function startApp(options: {
     vars.STRIPE_API_BASE = mock.url;
     standins.push("stripe");
   }
-  if (standins.length > 0) vars.LOCAL_STANDINS = standins.join(",");
+  if (standins.length > 0) {
+    vars.LOCAL_STANDINS = standins.join(",");
+    // An explicit value in the environment or .dev.vars always wins.
+    vars.SIGNUP_LIMIT_PER_IP_HOUR ??= STANDIN_SIGNUP_LIMIT_PER_IP_HOUR;
+  }
   if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;
   Object.assign(vars, options.extraVars);
 

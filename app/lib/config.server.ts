@@ -11,6 +11,9 @@ const optionalString = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+/** Production default for SIGNUP_LIMIT_PER_IP_HOUR: a household or an office, not a farm. */
+export const DEFAULT_SIGNUP_LIMIT_PER_IP_HOUR = 5;
+
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const configSchema = z.object({
@@ -40,6 +43,16 @@ const configSchema = z.object({
       return z.NEVER;
     }
     return ms;
+  }),
+  /** Accounts one client IP may create per hour (decision 011). Unset: the production default. */
+  SIGNUP_LIMIT_PER_IP_HOUR: optionalString.transform((value, ctx) => {
+    if (value === undefined) return DEFAULT_SIGNUP_LIMIT_PER_IP_HOUR;
+    const limit = Number(value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) {
+      ctx.addIssue({ code: "custom", message: "SIGNUP_LIMIT_PER_IP_HOUR must be a whole number from 1 to 1000000" });
+      return z.NEVER;
+    }
+    return limit;
   }),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
