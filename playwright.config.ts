@@ -31,7 +31,19 @@ export default defineConfig({
   },
   projects: [
     {
+      // Runs first: the owner's account is made (and confirmed) exactly once per run, by the
+      // test of that flow (decision 011), before any other test signs in as the owner.
+      name: "owner",
+      testMatch: /owner\.setup\.ts$/,
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 900 },
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      },
+    },
+    {
       name: "chromium",
+      dependencies: ["owner"],
       use: {
         browserName: "chromium",
         viewport: { width: 1280, height: 900 },

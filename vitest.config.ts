@@ -41,7 +41,8 @@ export default defineConfig({
                 OWNER_EMAIL: "owner@example.com",
                 EMAIL_API_KEY: "test-key",
                 EMAIL_FROM: "The Write Stuff <no-reply@example.com>",
-                EMAIL_API_BASE: "http://mail.test",
+                // The stand-in mailbox (same server): e-mail a test does not intercept still lands somewhere real.
+                EMAIL_API_BASE: `http://127.0.0.1:${openAIPort}`,
                 APP_URL: "http://localhost",
                 OPENAI_API_KEY: "test-key",
                 OPENAI_BASE_URL: `http://127.0.0.1:${openAIPort}/v1`,

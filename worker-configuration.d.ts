@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	AUTH_IP_LIMITER: RateLimit;
 	AUTH_ACCOUNT_LIMITER: RateLimit;
+	AUTH_ACCOUNT_WIDE_LIMITER: RateLimit;
 	GENERATE_LIMITER: RateLimit;
 	EDITING_SERVICES_URL: "https://editing.thewritestuff.app";
 	SUPPORT_EMAIL: "support@thewritestuff.app";

@@ -9,9 +9,13 @@ export function normalizeEmail(email: string): string {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Control and format characters (NUL, escapes, zero-width and bidi marks): never part of an address. */
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u;
 
 function emailProblem(email: string): string | null {
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return validation.emailInvalid;
+  if (email.length > EMAIL_MAX_LENGTH || INVISIBLE_CHARACTER.test(email) || !EMAIL_PATTERN.test(email)) {
+    return validation.emailInvalid;
+  }
   return null;
 }
 

@@ -2,7 +2,7 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { passwordChangeProblem } from "~/auth/validation";
-import { accountTexts, PASSWORD_MAX_LENGTH } from "~/messages/account";
+import { accountTexts, PASSWORD_MAX_LENGTH, validation } from "~/messages/account";
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
@@ -49,10 +49,9 @@ export function ChangePasswordDialog() {
               const v = data.get(name);
               return typeof v === "string" ? v : "";
             };
-            const problem = passwordChangeProblem({
-              password: value("password"),
-              confirmPassword: value("confirmPassword"),
-            });
+            const problem = value("currentPassword")
+              ? passwordChangeProblem({ password: value("password"), confirmPassword: value("confirmPassword") })
+              : validation.currentPasswordRequired;
             if (problem) {
               event.preventDefault();
               show({ title: toasts.error.title, description: problem, variant: "destructive" });
@@ -61,7 +60,8 @@ export function ChangePasswordDialog() {
         >
           <input type="hidden" name="intent" value="change-password" />
           <Flex direction="column" gap="3">
-            <Field label="New Password" name="password" type="password" autoComplete="new-password" autoFocus maxLength={PASSWORD_MAX_LENGTH} />
+            <Field label={accountTexts.currentPassword} name="currentPassword" type="password" autoComplete="current-password" autoFocus maxLength={PASSWORD_MAX_LENGTH} />
+            <Field label="New Password" name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
             <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
             <FormError message={busy ? null : fetcher.data?.error} />
             <Flex gap="3" justify="end">

@@ -7,6 +7,7 @@ import { toolForQueryType } from "~/catalog/history";
 import { buildRequestText, findElement, findToolBySlug } from "~/catalog/requests";
 import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
+import { mediaTypeOf } from "~/lib/media-type";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
 import { findConversation } from "~db/queries/conversations";
@@ -20,8 +21,21 @@ export function refuse(status: number, error: string, title: string = generation
   return apiError(status, error, { title });
 }
 
-async function readRequest(request: Request): Promise<GenerateRequest | Response> {
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
+/** The request as sent, and the detail names exactly as the body spelled them (own keys only). */
+type ReadRequest = { input: GenerateRequest; fieldNames: string[] };
+
+/**
+ * `JSON.parse` makes every key an own property, `"__proto__"` included; a parsed record may
+ * drop such a key (assigning it sets a prototype). So the names are taken from the raw body.
+ */
+function rawFieldNames(body: unknown): string[] {
+  if (typeof body !== "object" || body === null || !Object.hasOwn(body, "fields")) return [];
+  const fields = (body as { fields: unknown }).fields;
+  return typeof fields === "object" && fields !== null ? Object.keys(fields) : [];
+}
+
+async function readRequest(request: Request): Promise<ReadRequest | Response> {
+  if (mediaTypeOf(request) !== "application/json") {
     return refuse(415, generationErrors.badRequest);
   }
   let body: unknown;
@@ -31,7 +45,7 @@ async function readRequest(request: Request): Promise<GenerateRequest | Response
     return refuse(error instanceof BadFormError && error.message.includes("large") ? 413 : 400, generationErrors.badRequest);
   }
   const parsed = generateRequestSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { input: parsed.data, fieldNames: rawFieldNames(body) };
   const issue = parsed.error.issues[0];
   // Only the field and follow-up limits carry a message written for writers.
   const clear =
@@ -42,8 +56,9 @@ async function readRequest(request: Request): Promise<GenerateRequest | Response
 }
 
 export async function readTurn(request: Request, userId: string): Promise<Turn | Response> {
-  const input = await readRequest(request);
-  if (input instanceof Response) return input;
+  const read = await readRequest(request);
+  if (read instanceof Response) return read;
+  const { input, fieldNames } = read;
   const tool = findToolBySlug(input.tool);
   if (!tool) return refuse(400, generationErrors.unknownTool);
   const startedAt = new Date();
@@ -52,7 +67,7 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
     const element = findElement(tool, input.element);
     if (!element) return refuse(400, generationErrors.unknownElement);
     const allowed = new Set<string>(element.fields);
-    if (Object.keys(input.fields).some((field) => !allowed.has(field))) {
+    if (fieldNames.some((field) => !allowed.has(field))) {
       return refuse(400, generationErrors.unknownField);
     }
     return {

@@ -1,5 +1,6 @@
 /** Reading posted forms defensively: anything that is not a plain string counts as missing. */
 import { data } from "react-router";
+import { mediaTypeOf } from "./media-type";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
@@ -9,7 +10,8 @@ export async function readForm(request: Request): Promise<FormData> {
   const length = Number(request.headers.get("Content-Length") ?? "0");
   if (length > MAX_FORM_BYTES) throw new BadFormError("The form is too large.");
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
+  const mediaType = mediaTypeOf(request);
+  if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") {
     throw new BadFormError("Unsupported form encoding.");
   }
   // Content-Length may be absent (chunked upload): enforce the cap on the bytes actually read.

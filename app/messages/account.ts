@@ -16,6 +16,9 @@ export const validation = {
   passwordTooShort: "Password must be at least 6 characters long.",
   passwordTooLong: "Password must be at most 200 characters long.",
   passwordChangeFailed: "Failed to update password. Please try again.",
+  currentPasswordRequired: "Please enter your current password.",
+  currentPasswordIncorrect: "Current password is incorrect.",
+  tooManySignUps: "Too many accounts were created from your network in the last hour. Please try again later.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
   resetEmailUnavailable:
@@ -36,7 +39,6 @@ export const resetTexts = {
     "If an account exists for that e-mail, a reset link is on its way. The link works once, for one hour.",
   chooseHeading: "Choose a new password",
   chooseSubmit: "Update password",
-  emailSubject: "Reset your password for The Write Stuff",
 } as const;
 
 /** The sign-up page, the sign-in form's links and the change-password dialog. */
@@ -46,8 +48,34 @@ export const accountTexts = {
   haveAccount: "Already have an account? Sign In",
   forgotPassword: "Forgot your password?",
   changePassword: "Change Password",
-  changePasswordIntro: "Choose a new password. You will stay signed in here; other devices are signed out.",
+  changePasswordIntro:
+    "Enter your current password, then choose a new one. You will stay signed in here; other devices are signed out.",
+  currentPassword: "Current Password",
   cancel: "Cancel",
   requestNewLink: "Request a new link",
   backToSignIn: "Back to sign in",
+} as const;
+
+/** E-mail confirmation: the dashboard's banner, its resend, and the link's landing page. */
+export const verifyTexts = {
+  banner: (email: string) => `Confirm your e-mail — we sent a link to ${email}.`,
+  resend: "Resend link",
+  resending: "Sending...",
+  resent: { title: "Link sent", description: "Check your inbox for a new confirmation link." },
+  tooSoon: "A link was sent a moment ago. Please wait a minute (at most 5 links a day) before asking for another.",
+  alreadyVerified: "Your e-mail is already confirmed.",
+  unavailable: "We could not send the e-mail right now. Please try again later or contact support.",
+  confirmed: { title: "E-mail confirmed", description: "Thank you: your e-mail address is confirmed." },
+  confirmedAdmin: {
+    title: "E-mail confirmed",
+    description: "Your e-mail address is confirmed and your account has admin access: unlimited conversations.",
+  },
+  pageTitle: "Confirm your e-mail",
+  confirmedHeading: "Your e-mail is confirmed",
+  confirmedBody: "Thank you. Sign in to carry on writing.",
+  invalidHeading: "This link does not work any more",
+  invalidBody:
+    "Confirmation links work once and expire after 24 hours. Sign in and use “Resend link” on your dashboard to get a new one.",
+  toDashboard: "Go to your dashboard",
+  toSignIn: "Go to the sign-in page",
 } as const;

@@ -25,11 +25,11 @@ export const trialTexts = {
 
 /**
  * The toast after sign-up (set by the server, so the landing page's script never carries it).
- * An admin has no trial, so is never told one started.
+ * Every new account starts with the trial: even the owner's is admin only once its e-mail is
+ * confirmed (decision 011; that toast is verifyTexts.confirmedAdmin).
  */
 export const welcomeToasts = {
   trial: { title: "Welcome!", description: trialTexts.startsTrial },
-  admin: { title: "Welcome!", description: "Your account has admin access: unlimited conversations." },
 } as const;
 
 /** The tool page's line under Generate for a trial writer. */

@@ -1,18 +1,22 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { changePassword } from "~/auth/accounts.server";
+import { resendVerificationLink, type ResendResult } from "~/auth/email-verification.server";
 import { requireUser } from "~/auth/guards.server";
+import { changePassword } from "~/auth/password-flows.server";
 import { describeSubscription } from "~/billing/card-view";
 import { toolPath, tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
+import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
+import { isEmailVerified } from "~db/queries/email-verifications";
 import { getSubscription } from "~db/queries/subscriptions";
-import { validation } from "~/messages/account";
+import { validation, verifyTexts } from "~/messages/account";
 import { dashboardTexts } from "~/messages/dashboard";
 import { TITLE_SUFFIX } from "~/messages/site";
 
@@ -26,24 +30,43 @@ export function headers() {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
-  const row = await getSubscription({ db: getDb(), userId: user.id });
+  const db = getDb();
+  const [row, emailVerified] = await Promise.all([
+    getSubscription({ db, userId: user.id }),
+    isEmailVerified({ db, userId: user.id }),
+  ]);
   const checkout = url.searchParams.get("checkout");
   return {
     email: user.email,
+    emailVerified,
     subscription: describeSubscription(row, new Date()),
     testPayments: getPublicConfig().testPayments,
     checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
   };
 }
 
+const RESEND_ANSWERS: Record<Exclude<ResendResult, "sent">, { error: string; status: number }> = {
+  too_soon: { error: verifyTexts.tooSoon, status: 429 },
+  verified: { error: verifyTexts.alreadyVerified, status: 409 },
+  unavailable: { error: verifyTexts.unavailable, status: 503 },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, sessionId } = requireUser(request, context);
   return withForm(request, async (form) => {
-    if (text(form, "intent") !== "change-password") return formError("Unknown action.");
-    const result = await changePassword(
-      { userId: user.id, sessionId },
-      { password: text(form, "password"), confirmPassword: text(form, "confirmPassword") },
-    );
+    const intent = text(form, "intent");
+    if (intent === "resend-verification") {
+      const result = await resendVerificationLink(request, user);
+      if (result === "sent") return { resent: true as const };
+      return formError(RESEND_ANSWERS[result].error, RESEND_ANSWERS[result].status);
+    }
+    if (intent !== "change-password") return formError("Unknown action.");
+    const input = {
+      currentPassword: text(form, "currentPassword"),
+      password: text(form, "password"),
+      confirmPassword: text(form, "confirmPassword"),
+    };
+    const result = await changePassword(request, { userId: user.id, sessionId }, input, backgroundOf(context));
     return result.ok ? { ok: true as const } : formError(result.error, result.status);
   }, { unexpected: validation.passwordChangeFailed });
 }
@@ -58,6 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ChangePasswordDialog />
       </AppHeader>
       <main className="page-main">
+        {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
         <Heading as="h1" size="8" mb="2">
           {dashboardTexts.heading}
         </Heading>

@@ -5,10 +5,11 @@ import {
   completePasswordReset,
   isResetTokenUsable,
   requestPasswordReset,
-} from "~/auth/accounts.server";
+} from "~/auth/password-flows.server";
 import { passwordChangeProblem, resetRequestProblem } from "~/auth/validation";
 import { Field, FormError } from "~/components/field";
 import { useActionErrorToast, useToast } from "~/components/toaster";
+import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { accountTexts, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, validation } from "~/messages/account";
@@ -25,19 +26,17 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { mode: "choose" as const, token, usable: await isResetTokenUsable(token) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const background = backgroundOf(context);
   return withForm(request, async (form) => {
     const intent = text(form, "intent");
     if (intent === "request") {
-      const result = await requestPasswordReset(request, { email: text(form, "email") });
+      const result = await requestPasswordReset(request, { email: text(form, "email") }, background);
       return result.ok ? { sent: true as const } : formError(result.error, result.status);
     }
     if (intent === "reset") {
-      const result = await completePasswordReset({
-        token: text(form, "token"),
-        password: text(form, "password"),
-        confirmPassword: text(form, "confirmPassword"),
-      });
+      const input = { token: text(form, "token"), password: text(form, "password"), confirmPassword: text(form, "confirmPassword") };
+      const result = await completePasswordReset(request, input, background);
       if (!result.ok) return formError(result.error, result.status);
       return redirectWithToast(request, "/#signin", toasts.passwordReset);
     }

@@ -5,6 +5,7 @@ import { signUp } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
 import { SignUpForm } from "~/components/auth-forms";
+import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { accountTexts, validation } from "~/messages/account";
@@ -23,15 +24,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return withForm(request, async (form) => {
-    const result = await signUp(request, {
-      email: text(form, "email"),
-      password: text(form, "password"),
-      confirmPassword: text(form, "confirmPassword"),
-    });
+    const input = { email: text(form, "email"), password: text(form, "password"), confirmPassword: text(form, "confirmPassword") };
+    const result = await signUp(request, input, backgroundOf(context));
     if (!result.ok) return formError(result.error, result.status);
-    return redirectWithToast(request, "/dashboard", result.isAdmin ? welcomeToasts.admin : welcomeToasts.trial, {
+    return redirectWithToast(request, "/dashboard", welcomeToasts.trial, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
   }, { unexpected: validation.signUpFailed });

@@ -1,4 +1,5 @@
 import { resetTexts, validation } from "../../app/messages/account.ts";
+import { passwordChangedEmail, resetEmail } from "../../app/messages/emails.ts";
 import { toasts } from "../../app/messages/toasts.ts";
 import {
   expect,
@@ -16,16 +17,20 @@ import {
 
 const NEW_PASSWORD = "a brand new secret 2";
 
-test("change password in the dashboard dialog, sign out, sign in with the new password", async ({ page, email }) => {
+test("change password in the dashboard dialog (current password first), sign out, sign in with the new one", async ({ page, email, mockUrl }) => {
   await signUp(page, { email });
 
   await page.getByRole("button", { name: "Change Password" }).click();
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   await expect(dialog).toBeVisible();
+  const current = dialog.getByLabel("Current Password");
   const newPassword = dialog.getByLabel("New Password", { exact: true });
   const confirm = dialog.getByLabel("Confirm New Password");
   const update = dialog.getByRole("button", { name: "Update Password" });
 
+  await update.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.currentPasswordRequired });
+  await current.fill("not my current password");
   await update.click();
   await expectToast(page, { title: toasts.error.title, description: validation.passwordBothRequired });
   await newPassword.fill(NEW_PASSWORD);
@@ -40,8 +45,15 @@ test("change password in the dashboard dialog, sign out, sign in with the new pa
   await expectToast(page, { title: toasts.error.title, description: validation.passwordTooShort });
   await expect(dialog).toBeVisible();
 
+  // A wrong current password (a stolen session does not know it) changes nothing.
   await newPassword.fill(NEW_PASSWORD);
   await confirm.fill(NEW_PASSWORD);
+  await update.click();
+  await expectToast(page, { title: toasts.error.title, description: validation.currentPasswordIncorrect });
+  await expect(dialog).toBeVisible();
+
+  const changedAt = Date.now() - 1_000;
+  await current.fill(PASSWORD);
   await update.click();
   await expectToast(page, toasts.passwordChanged);
   await expect(dialog).toHaveCount(0);
@@ -58,6 +70,8 @@ test("change password in the dashboard dialog, sign out, sign in with the new pa
 
   await signIn(page, { email, password: NEW_PASSWORD });
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const notice = passwordChangedEmail({ email, resetLink: "" });
+  expect((await latestEmail(mockUrl, email, { after: changedAt, subject: notice.subject })).text).toContain(email);
 });
 
 test("sign-in failure does not reveal whether the e-mail exists", async ({ page, email, newEmail }) => {
@@ -89,8 +103,8 @@ test("forgotten password: reset link from the mailbox, new password, sign in; th
   await resetPage.getByRole("button", { name: resetTexts.requestSubmit }).click();
   await expect(resetPage.getByRole("status").filter({ hasText: resetTexts.requestSent })).toBeVisible();
 
-  const mail = await latestEmail(mockUrl, email, { after: requestedAt });
-  expect(mail.subject).toBe(resetTexts.emailSubject);
+  const mail = await latestEmail(mockUrl, email, { after: requestedAt, subject: resetEmail("").subject });
+  expect(mail.subject).toBe(resetEmail("").subject);
   const link = /https?:\/\/\S+\/password-reset\?token=[^\s]+/.exec(mail.text)?.[0];
   expect(link, "reset link in the e-mail").toBeTruthy();
 

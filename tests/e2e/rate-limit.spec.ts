@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { resetTexts, validation } from "../../app/messages/account.ts";
 import { toasts } from "../../app/messages/toasts.ts";
-import { expect, expectToast, open, signOut, signUp, submitSignIn, test } from "./fixtures.ts";
+import { expect, expectToast, open, PASSWORD, signIn, signOut, signUp, submitSignIn, test } from "./fixtures.ts";
 
 const IP_LIMIT = 30; // AUTH_IP_LIMITER in wrangler.toml
 const ACCOUNT_LIMIT = 5; // AUTH_ACCOUNT_LIMITER
@@ -50,7 +50,7 @@ test("the per-IP limit counts each client separately", async ({ page, browser, n
   await otherClient.close();
 });
 
-test("a burst of wrong passwords for one account gets 'too many attempts'", async ({ page, email }) => {
+test("a burst of wrong passwords for one account gets 'too many attempts' there, not for the writer elsewhere", async ({ page, browser, email }) => {
   test.slow();
   await signUp(page, { email });
   await signOut(page);
@@ -62,4 +62,11 @@ test("a burst of wrong passwords for one account gets 'too many attempts'", asyn
   await submitSignIn(page, { email, password: "one more wrong password" });
   await expectToast(page, { title: toasts.signInFailed.title, description: validation.tooManyAttempts });
   await expect(page).toHaveURL("/");
+
+  // The writer, from another network, still gets in while this one is held back (decision 011).
+  const writerElsewhere = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "192.0.2.202" } });
+  const writerPage = await writerElsewhere.newPage();
+  await signIn(writerPage, { email, password: PASSWORD });
+  await expect(writerPage).toHaveURL("/dashboard");
+  await writerElsewhere.close();
 });

@@ -328,7 +328,14 @@ describe("migrations 0003 onward on data older versions of the app left", () => 
 
   it("0004: every writer keeps their trial conversations left and used, and the rest of their row", async () => {
     const after = await subscriptionRows(client);
-    expect(after).toEqual(subscriptionsBefore);
+    // 0006 adds checkout_session_id (NULL for everyone); every column that was there stays as it was.
+    expect(after.map((row) => row.checkout_session_id)).toEqual(after.map(() => null));
+    const columnsBefore = after.map((row) => {
+      const copy: Record<string, unknown> = { ...row };
+      delete copy.checkout_session_id;
+      return copy;
+    });
+    expect(columnsBefore).toEqual(subscriptionsBefore);
     expect(after.map(({ user_id, queries_remaining, queries_used }) => ({ user_id, queries_remaining, queries_used }))).toEqual([
       { user_id: admin.id, queries_remaining: 5, queries_used: 0 },
       { user_id: subscriber.id, queries_remaining: 4, queries_used: 1 },

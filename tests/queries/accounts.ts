@@ -27,6 +27,8 @@ export function accountQueries(getDb: () => Database) {
           id: account.userId,
           email: account.email,
           passwordHash: account.passwordHash,
+          // Sign-up never verifies the address: the mailed link does (decision 011).
+          emailVerifiedAt: null,
           createdAt: NOW,
           updatedAt: NOW,
         },

@@ -11,6 +11,7 @@ import { meteringQueries } from "./metering";
 import { passwordResetQueries } from "./password-resets";
 import { sessionQueries } from "./sessions";
 import { subscriptionQueries } from "./subscriptions";
+import { trustQueries } from "./trust";
 
 export function querySuite(getDb: () => Database) {
   accountQueries(getDb);
@@ -20,4 +21,5 @@ export function querySuite(getDb: () => Database) {
   meteringQueries(getDb);
   conversationQueries(getDb);
   historyQueries(getDb);
+  trustQueries(getDb);
 }

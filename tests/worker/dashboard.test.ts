@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type SignedUpUser, signIn, signUp } from "./support/accounts";
+import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
 import { Browser, expectSessionExpired, setCookies } from "./support/browser";
 import { execute, findUser, sessionById, sessionsOf } from "./support/db";
 import { actionError, routerData, visibleText } from "./support/html";
@@ -177,16 +177,19 @@ describe("dashboard action intent=change-password", () => {
     const { browser, email } = await signUp();
     const hashBefore = (await findUser(email))!.password_hash;
     const cases: [Record<string, string>, string][] = [
-      [{ password: "", confirmPassword: "" }, "Please fill in both password fields."],
-      [{ password: "new-pass-1", confirmPassword: "" }, "Please fill in both password fields."],
-      [{ password: "", confirmPassword: "new-pass-1" }, "Please fill in both password fields."],
-      [{ password: "new-pass-1", confirmPassword: "new-pass-2" }, "Passwords do not match."],
-      [{ password: "abc", confirmPassword: "abc" }, "Password must be at least 6 characters long."],
-      [{ password: "p".repeat(201), confirmPassword: "p".repeat(201) }, "Password must be at most 200 characters long."],
+      [{ password: "new-pass-1", confirmPassword: "new-pass-1" }, "Please enter your current password."],
+      [{ currentPassword: "", password: "new-pass-1", confirmPassword: "new-pass-1" }, "Please enter your current password."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "", confirmPassword: "" }, "Please fill in both password fields."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "new-pass-1", confirmPassword: "" }, "Please fill in both password fields."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "", confirmPassword: "new-pass-1" }, "Please fill in both password fields."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "new-pass-1", confirmPassword: "new-pass-2" }, "Passwords do not match."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "abc", confirmPassword: "abc" }, "Password must be at least 6 characters long."],
+      [{ currentPassword: DEFAULT_PASSWORD, password: "p".repeat(201), confirmPassword: "p".repeat(201) }, "Password must be at most 200 characters long."],
+      [{ currentPassword: "not my password", password: "new-pass-1", confirmPassword: "new-pass-1" }, "Current password is incorrect."],
     ];
     for (const [fields, message] of cases) {
       const response = await browser.post("/dashboard", { intent: "change-password", ...fields });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(message === "Current password is incorrect." ? 403 : 400);
       expect(await actionError(response, ROUTE)).toBe(message);
     }
     const unknown = await browser.post("/dashboard", { intent: "cancel-everything" });
@@ -202,6 +205,7 @@ describe("dashboard action intent=change-password", () => {
 
     const form = new FormData();
     form.set("intent", "change-password");
+    form.set("currentPassword", DEFAULT_PASSWORD);
     form.set("password", new File(["new-pass-1"], "p.txt"));
     form.set("confirmPassword", new File(["new-pass-1"], "p.txt"));
     const file = await browser.postRaw("/dashboard", form, { Accept: "text/html" });
@@ -221,6 +225,7 @@ describe("dashboard action intent=change-password", () => {
 
     const response = await owner.browser.post("/dashboard", {
       intent: "change-password",
+      currentPassword: owner.password,
       password: "brand-new-pass",
       confirmPassword: "brand-new-pass",
     });

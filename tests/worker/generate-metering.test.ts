@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { PLAN } from "../../app/billing/plan";
 import { generationErrors } from "../../app/messages/tools";
 import { trialTexts } from "../../app/messages/trial";
-import { signUp } from "./support/accounts";
+import { signUp, signUpVerified } from "./support/accounts";
 import { type Browser } from "./support/browser";
 import { routerData } from "./support/html";
 import { counters, execute, followUpsUsed, historyOf, makeSubscriber, subscriptionOf, usageReaches } from "./support/db";
@@ -196,7 +196,7 @@ describe("never charged", () => {
   const unlimited = Array.from({ length: 3 }, () => [null, null, null, null]);
 
   it("the admin (OWNER_EMAIL): conversations and follow-ups, counters untouched", async () => {
-    const { browser, userId } = await signUp({ email: "owner@example.com" });
+    const { browser, userId } = await signUpVerified({ email: "owner@example.com" });
     expect((await subscriptionOf(userId))?.is_admin).toBe(1);
     const before = await counters(userId);
     expect(await sixTurns(browser)).toEqual(unlimited);

@@ -172,6 +172,45 @@ describe("malformed bodies", () => {
     expect(await refusal(response)).toMatchObject({ status: 415, title: GENERATION_ERROR });
   });
 
+  it.each([
+    ["a JSON name hidden in a parameter", "text/plain; charset=application/json"],
+    ["a look-alike type", "application/jsonp"],
+    ["a JSON suffix on another type", "text/application/json"],
+  ])("parses the media type: refuses %s with 415", async (_name, contentType) => {
+    const marker = uniqueMarker();
+    const body = JSON.stringify({ kind: "initial", tool: "prose", element: "world", fields: { genre: marker } });
+    const response = await expectNothingCharged(marker, () =>
+      writer.browser.postRaw("/api/generate", body, { "Content-Type": contentType }),
+    );
+    expect(await refusal(response)).toMatchObject({ status: 415, title: GENERATION_ERROR });
+  });
+
+  it("accepts JSON with parameters and in any letter case (the media type, parsed)", async () => {
+    const marker = uniqueMarker();
+    const body = JSON.stringify({ kind: "initial", tool: "prose", element: "world", fields: { genre: marker } });
+    // Its own writer: this one is charged, and the shared writer's counts must stay still.
+    const other = await signUp();
+    const response = await other.browser.postRaw("/api/generate", body, { "Content-Type": "Application/JSON ; charset=utf-8" });
+    expect(response.status).toBe(200);
+    expect((await readGeneration(response)).text).not.toBe("");
+  });
+
+  it.each([["__proto__"], ["constructor"], ["toString"]])(
+    "a detail named %s (an own key of the raw JSON) is refused as an unknown detail, nothing charged",
+    async (name) => {
+      const marker = uniqueMarker();
+      const body = `{"kind":"initial","tool":"prose","element":"world","fields":{"genre":"${marker}","${name}":"x"}}`;
+      const response = await expectNothingCharged(marker, () =>
+        writer.browser.postRaw("/api/generate", body, { "Content-Type": "application/json" }),
+      );
+      expect(await refusal(response)).toEqual({
+        status: 400,
+        title: GENERATION_ERROR,
+        error: "That detail does not belong to the chosen element.",
+      });
+    },
+  );
+
   it("refuses a body without a content type with 415", async () => {
     const marker = uniqueMarker();
     const body = new TextEncoder().encode(

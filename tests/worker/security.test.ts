@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type SignedUpUser, signIn, signUp } from "./support/accounts";
+import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
 import { Browser } from "./support/browser";
 import { execute, findUser, sessionsOf, snapshotCounts } from "./support/db";
 import { interceptEmail, resetLinkFrom } from "./support/email";
+import { eventually } from "./support/wait";
 import { visibleText } from "./support/html";
 import { sha256Hex, uniqueEmail } from "./support/ids";
 
@@ -39,13 +40,13 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
     ["sign-up", "/signup", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
     ["sign-in", "/?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
     ["sign-out", "/signout", () => ({})],
-    ["password change", "/dashboard", () => ({ intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["password change", "/dashboard", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
     ["reset request", "/password-reset", (v) => ({ intent: "request", email: v.email })],
     ["an unknown path", "/anything", () => ({})],
     // What the app's fetchers actually send: single-fetch data requests.
     ["sign-up data request", "/signup.data", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
     ["sign-in data request", "/_.data?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
-    ["password change data request", "/dashboard.data", () => ({ intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["password change data request", "/dashboard.data", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
     ["sign-out data request", "/signout.data", () => ({})],
   ];
 
@@ -62,7 +63,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
   it("a reset completion with a valid token from a foreign origin", async () => {
     mail = interceptEmail();
     await new Browser().post("/password-reset", { intent: "request", email: victim.email });
-    const link = resetLinkFrom(mail.sent[0]!);
+    const link = resetLinkFrom(await eventually(async () => mail!.sent[0]));
     const before = await state();
     await expectRefused(
       await new Browser().post(
@@ -81,7 +82,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
     const response = await victim.browser.request("/dashboard", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
-      body: "intent=change-password&password=hijacked-1&confirmPassword=hijacked-1",
+      body: "intent=change-password&currentPassword=correct+horse+1&password=hijacked-1&confirmPassword=hijacked-1",
     });
     await expectRefused(response);
     expect(await state()).toEqual(before);
@@ -97,7 +98,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
       const before = await state();
       const response = await victim.browser.post(
         "/dashboard",
-        { intent: "change-password", password: "hijacked-1", confirmPassword: "hijacked-1" },
+        { intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" },
         { headers: { Origin: origin } },
       );
       await expectRefused(response);
@@ -109,6 +110,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
     const own = await signUp();
     const response = await own.browser.post("/dashboard", {
       intent: "change-password",
+      currentPassword: DEFAULT_PASSWORD,
       password: "changed-pass",
       confirmPassword: "changed-pass",
     });
@@ -147,6 +149,7 @@ describe("a second user cannot see or change the first user's data", () => {
     const aliceSessions = await sessionsOf(alice.userId);
     const response = await bob.browser.post("/dashboard", {
       intent: "change-password",
+      currentPassword: DEFAULT_PASSWORD,
       password: "bobs-new-pass",
       confirmPassword: "bobs-new-pass",
       userId: alice.userId,
@@ -177,6 +180,7 @@ describe("a second user cannot see or change the first user's data", () => {
     const aliceHash = (await findUser(alice.email))!.password_hash;
     const aliceSessions = await sessionsOf(alice.userId);
     await new Browser().post("/password-reset", { intent: "request", email: bob.email });
+    await eventually(async () => mail!.sent[0]);
     expect(mail.sent.map((m) => m.to)).toEqual([[bob.email]]);
     const link = resetLinkFrom(mail.sent[0]!);
     const done = await new Browser().post("/password-reset", {

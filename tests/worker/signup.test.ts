@@ -66,19 +66,31 @@ describe("POST /signup", () => {
     expect(user?.email).toBe(email.toLowerCase());
   });
 
-  it("makes OWNER_EMAIL an admin whatever its case and surrounding spaces, and never tells them a trial started", async () => {
+  it("never makes OWNER_EMAIL an admin at sign-up, whatever its case and spaces: it starts a trial like anyone", async () => {
     const response = await new Browser().post("/signup", {
       email: "  Owner@EXAMPLE.com ",
       password: "secret-1",
       confirmPassword: "secret-1",
     });
     expect(response.status).toBe(302);
-    expect(flashToast(response)).toEqual({
-      title: "Welcome!",
-      description: "Your account has admin access: unlimited conversations.",
-    });
+    expect(flashToast(response)).toEqual({ title: "Welcome!", description: "Your 30-day free trial has started." });
     const user = await findUser("owner@example.com");
-    expect((await subscriptionOf(user!.id))?.is_admin).toBe(1);
+    const row = await subscriptionOf(user!.id);
+    expect(row?.is_admin).toBe(0);
+    expect(row?.queries_remaining).toBe(5);
+  });
+
+  it.each([
+    ["a NUL", "owner@example.com\u0000"],
+    ["an escape", "own\u001ber@example.com"],
+    ["a zero-width space", "\u200bowner@example.com"],
+    ["a right-to-left override", "owner@exa\u202emple.com"],
+  ])("refuses an e-mail address with %s with the sign-up error and writes nothing", async (_, email) => {
+    const before = await snapshotCounts();
+    const response = await new Browser().post("/signup", { email, password: "secret-1", confirmPassword: "secret-1" });
+    expect(response.status).toBe(400);
+    expect(await actionError(response, ROUTE)).toBe("Please enter a valid e-mail address.");
+    expect(await snapshotCounts()).toEqual(before);
   });
 
   it("rejects a duplicate e-mail in another case with 409 and writes nothing", async () => {

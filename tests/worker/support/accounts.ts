@@ -1,7 +1,9 @@
 /** Writers signed up and signed in through the real forms, each in its own simulated browser. */
 import { Browser } from "./browser";
 import { findUser } from "./db";
+import { captureEmail, verifyLinkFrom } from "./email";
 import { uniqueEmail } from "./ids";
+import { eventually } from "./wait";
 
 export const DEFAULT_PASSWORD = "correct horse 1";
 
@@ -29,3 +31,20 @@ export async function signIn(email: string, password: string): Promise<{ browser
   return { browser, response };
 }
 
+
+/**
+ * Signs up and opens the confirmation link from the e-mail, as the writer would: the owner's
+ * address (OWNER_EMAIL) becomes admin only this way (decision 011).
+ */
+export async function signUpVerified(options: { email?: string; password?: string } = {}): Promise<SignedUpUser> {
+  const mail = captureEmail();
+  try {
+    const user = await signUp(options);
+    const email = await eventually(async () => mail.sent.find((sent) => sent.to.includes(user.email)));
+    const opened = await user.browser.get(verifyLinkFrom(email).path);
+    if (opened.status !== 302) throw new Error(`confirming ${user.email} failed: ${opened.status}`);
+    return user;
+  } finally {
+    mail.restore();
+  }
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { issueVerificationToken, isEmailVerified, verifyEmailWithToken } from "../../db/queries/email-verifications";
+import { releaseSignupSlot, takeSignupSlot } from "../../db/queries/signup-attempts";
+import { userSubscriptions } from "../../db/schema";
+import { DAY_MS, HOUR_MS, makeAccount, NOW, uniqueId } from "./fixtures";
+
+const isAdmin = async (db: Database, userId: string) =>
+  (await db.select({ isAdmin: userSubscriptions.isAdmin }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId)))[0]?.isAdmin;
+
+/** Decision 011: the sign-up count per IP and e-mail confirmation, the same on D1 and libSQL. */
+export function trustQueries(getDb: () => Database) {
+  describe("sign-up slots per IP", () => {
+    it("gives an IP `limit` slots an hour, concurrently too; a released slot and an hour later free it", async () => {
+      const db = getDb();
+      const ip = uniqueId("ip");
+      const take = (now = NOW) => takeSignupSlot({ db, slotId: uniqueId("slot"), ip, limit: 3, now });
+      const taken = await Promise.all(Array.from({ length: 6 }, () => take()));
+      expect(taken.filter(Boolean)).toHaveLength(3);
+      expect(await takeSignupSlot({ db, slotId: uniqueId("slot"), ip: uniqueId("ip"), limit: 3, now: NOW })).toBe(true);
+
+      const slotId = uniqueId("slot");
+      const otherIp = uniqueId("ip");
+      for (let n = 0; n < 2; n += 1) await takeSignupSlot({ db, slotId: uniqueId("slot"), ip: otherIp, limit: 3, now: NOW });
+      expect(await takeSignupSlot({ db, slotId, ip: otherIp, limit: 3, now: NOW })).toBe(true);
+      await releaseSignupSlot({ db, slotId });
+      expect(await takeSignupSlot({ db, slotId: uniqueId("slot"), ip: otherIp, limit: 3, now: NOW })).toBe(true);
+
+      expect(await take(new Date(NOW.getTime() + HOUR_MS + 1))).toBe(true);
+    });
+  });
+
+  describe("e-mail confirmation", () => {
+    it("issues a link at most once a minute and five a day, none once verified", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const at = (ms: number) => new Date(NOW.getTime() + ms);
+      const issue = (now: Date) => issueVerificationToken({ db, tokenHash: uniqueId("token"), userId: me.userId, now });
+      expect(await issue(at(0))).toBe("issued");
+      expect(await issue(at(30_000))).toBe("too_soon");
+      for (let n = 1; n <= 4; n += 1) expect(await issue(at(n * 2 * 60_000))).toBe("issued");
+      expect(await issue(at(20 * 60_000))).toBe("too_soon");
+      expect(await issue(at(DAY_MS + 60_000))).toBe("issued");
+    });
+
+    it("a token verifies once; only the owner's address becomes admin; an expired token does nothing", async () => {
+      const db = getDb();
+      const owner = await makeAccount(db);
+      const writer = await makeAccount(db);
+      await issueVerificationToken({ db, tokenHash: "owner-token", userId: owner.userId, now: NOW });
+      await issueVerificationToken({ db, tokenHash: "writer-token", userId: writer.userId, now: NOW });
+      const later = new Date(NOW.getTime() + HOUR_MS);
+
+      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", ownerEmail: owner.email, now: later })).toEqual({
+        ok: true,
+        userId: writer.userId,
+        isAdmin: false,
+      });
+      expect(await isAdmin(db, writer.userId)).toBe(false);
+      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", ownerEmail: owner.email, now: later })).toEqual({ ok: false });
+
+      const expired = new Date(NOW.getTime() + DAY_MS + 1);
+      expect(await verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: expired })).toEqual({ ok: false });
+      expect(await isEmailVerified({ db, userId: owner.userId })).toBe(false);
+      expect(await isAdmin(db, owner.userId)).toBe(false);
+
+      const both = await Promise.all([
+        verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: later }),
+        verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: later }),
+      ]);
+      expect(both.filter((result) => result.ok)).toHaveLength(1);
+      expect(await isEmailVerified({ db, userId: owner.userId })).toBe(true);
+      expect(await isAdmin(db, owner.userId)).toBe(true);
+      expect(await issueVerificationToken({ db, tokenHash: uniqueId("token"), userId: owner.userId, now: later })).toBe("verified");
+    });
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Issue 11, the accounts side (decision 011): the owner is admin only once verified, e-mail
+ * confirmation and its resend limit, sign-ups per IP per hour, the current password on change,
+ * "your password was changed" e-mails, and a lockout that keeps the writer in from elsewhere.
+ */
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_PASSWORD, signIn, signUp } from "./support/accounts";
+import { Browser, flashToast, startOfQuietRateLimitWindow } from "./support/browser";
+import { execute, findUser, snapshotCounts, subscriptionOf } from "./support/db";
+import { interceptEmail, resetLinkFrom, verifyLinkFrom, type SentEmail } from "./support/email";
+import { actionError, routerData, visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail, uniqueIp } from "./support/ids";
+import { eventually } from "./support/wait";
+
+const OWNER = "owner@example.com";
+const DASHBOARD = "routes/dashboard";
+let mail: ReturnType<typeof interceptEmail> | undefined;
+afterEach(() => {
+  mail?.restore();
+  mail = undefined;
+});
+
+async function confirmationFor(address: string): Promise<SentEmail> {
+  return eventually(async () => mail!.confirmations.find((sent) => sent.to.includes(address)));
+}
+
+const isVerified = async (userId: string) =>
+  (await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(userId).first<{ email_verified_at: number | null }>())
+    ?.email_verified_at != null;
+
+describe("the owner's address is admin only once confirmed", () => {
+  it("sign up as owner → a trial account and a confirmation e-mail → open the link → admin", async () => {
+    mail = interceptEmail();
+    const owner = await signUp({ email: ` ${OWNER.toUpperCase()} ` });
+    expect((await subscriptionOf(owner.userId))?.is_admin).toBe(0);
+    const dashboard = visibleText(await (await owner.browser.get("/dashboard")).text());
+    expect(dashboard).toContain(`Confirm your e-mail — we sent a link to ${OWNER}.`);
+    expect(dashboard).toContain("5 of 5 trial conversations left");
+
+    const email = await confirmationFor(OWNER);
+    expect(email.subject).toBe("Confirm your e-mail for The Write Stuff");
+    const link = verifyLinkFrom(email);
+    // Stored hashed, valid 24 hours.
+    const row = await env.DB.prepare("SELECT id, expires_at FROM email_verification_tokens WHERE user_id = ?")
+      .bind(owner.userId)
+      .first<{ id: string; expires_at: number }>();
+    expect(row!.id).toBe(await sha256Hex(link.token));
+    expect(row!.expires_at - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
+
+    const opened = await owner.browser.get(link.path);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/dashboard");
+    expect(flashToast(opened)?.description).toContain("admin access");
+    expect((await subscriptionOf(owner.userId))?.is_admin).toBe(1);
+    expect(await isVerified(owner.userId)).toBe(true);
+    expect(visibleText(await (await owner.browser.get("/dashboard")).text())).not.toContain("Confirm your e-mail");
+
+    // Single use: the same link again, signed out, explains that it no longer works.
+    const again = await new Browser().get(link.path);
+    expect(again.status).toBe(200);
+    expect(visibleText(await again.text())).toContain("This link does not work any more");
+  });
+
+  it("a writer who confirms is verified and stays a trial writer; a dead or expired link changes nothing", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    const link = verifyLinkFrom(await confirmationFor(writer.email));
+    for (const path of ["/verify-email?token=not-a-real-token", "/verify-email", `/verify-email?token=${"a".repeat(500)}`]) {
+      const response = await new Browser().get(path);
+      expect(visibleText(await response.text())).toContain("This link does not work any more");
+    }
+    await execute("UPDATE email_verification_tokens SET expires_at = ? WHERE user_id = ?", Date.now() - 1, writer.userId);
+    expect(visibleText(await (await new Browser().get(link.path)).text())).toContain("This link does not work any more");
+    expect(await isVerified(writer.userId)).toBe(false);
+
+    await execute("UPDATE email_verification_tokens SET expires_at = ? WHERE user_id = ?", Date.now() + 60_000, writer.userId);
+    const opened = await new Browser().get(link.path);
+    expect(visibleText(await opened.text())).toContain("Your e-mail is confirmed");
+    expect(await isVerified(writer.userId)).toBe(true);
+    expect((await subscriptionOf(writer.userId))?.is_admin).toBe(0);
+  });
+
+  it("resend: not within a minute of the last link, then a new link, at most five a day", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    await confirmationFor(writer.email);
+    const tooSoon = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+    expect(tooSoon.status).toBe(429);
+    expect(await actionError(tooSoon, DASHBOARD)).toContain("Please wait a minute");
+
+    const age = (minutes: number) =>
+      execute("UPDATE email_verification_tokens SET created_at = created_at - ? WHERE user_id = ?", minutes * 60_000, writer.userId);
+    for (let link = 2; link <= 5; link += 1) {
+      await age(2);
+      const resent = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+      expect(resent.status).toBe(200);
+      expect(routerData(await resent.text()).actionData?.[DASHBOARD]).toEqual({ resent: true });
+    }
+    expect(mail.confirmations.filter((sent) => sent.to.includes(writer.email))).toHaveLength(5);
+    await age(2);
+    const sixth = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+    expect(sixth.status).toBe(429);
+
+    // Each link works; using one burns the others.
+    const latest = verifyLinkFrom(mail.confirmations.at(-1)!);
+    expect((await writer.browser.get(latest.path)).status).toBe(302);
+    const verified = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+    expect(verified.status).toBe(409);
+  });
+});
+
+describe("sign-ups per client IP per hour (SIGNUP_LIMIT_PER_IP_HOUR, default 5)", () => {
+  it("five accounts from one IP, then a clear refusal that writes nothing; another IP is not affected", async () => {
+    const ip = uniqueIp();
+    for (let n = 1; n <= 5; n += 1) {
+      const response = await new Browser({ ip }).post("/signup", { email: uniqueEmail("farm"), password: "secret-1", confirmPassword: "secret-1" });
+      expect(response.status, `sign-up ${n}`).toBe(302);
+    }
+    const before = await snapshotCounts();
+    const sixth = await new Browser({ ip }).post("/signup", { email: uniqueEmail("farm"), password: "secret-1", confirmPassword: "secret-1" });
+    expect(sixth.status).toBe(429);
+    expect(await actionError(sixth, "routes/signup")).toBe(
+      "Too many accounts were created from your network in the last hour. Please try again later.",
+    );
+    expect(await snapshotCounts()).toEqual(before);
+    expect((await signUp()).userId).toBeTruthy();
+
+    // An hour later the IP may sign up again.
+    await execute("UPDATE signup_attempts SET created_at = created_at - ? WHERE ip = ?", 61 * 60_000, ip);
+    const later = await new Browser({ ip }).post("/signup", { email: uniqueEmail("farm"), password: "secret-1", confirmPassword: "secret-1" });
+    expect(later.status).toBe(302);
+  });
+
+  it("ten concurrent sign-ups from one IP create exactly five accounts", async () => {
+    const ip = uniqueIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        new Browser({ ip }).post("/signup", { email: uniqueEmail("rush"), password: "secret-1", confirmPassword: "secret-1" }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 302)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+});
+
+describe("password change and reset", () => {
+  it("a wrong current password: 'Current password is incorrect.', nothing changes, no e-mail", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    const hash = (await findUser(writer.email))!.password_hash;
+    const response = await writer.browser.post("/dashboard", {
+      intent: "change-password",
+      currentPassword: "a stolen session does not know this",
+      password: "taken-over-1",
+      confirmPassword: "taken-over-1",
+    });
+    expect(response.status).toBe(403);
+    expect(await actionError(response, DASHBOARD)).toBe("Current password is incorrect.");
+    expect((await findUser(writer.email))!.password_hash).toBe(hash);
+    expect((await signIn(writer.email, DEFAULT_PASSWORD)).response.status).toBe(302);
+    expect(mail.sent).toHaveLength(0);
+  });
+
+  it("a change and a reset each send a 'your password was changed' e-mail", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    const changed = await writer.browser.post("/dashboard", {
+      intent: "change-password",
+      currentPassword: DEFAULT_PASSWORD,
+      password: "new-pass-1",
+      confirmPassword: "new-pass-1",
+    });
+    expect(changed.status).toBe(200);
+    const notice = await eventually(async () => mail!.sent.find((sent) => sent.subject === "Your The Write Stuff password was changed"));
+    expect(notice.to).toEqual([writer.email]);
+    expect(notice.text).toContain("/password-reset");
+
+    await new Browser().post("/password-reset", { intent: "request", email: writer.email });
+    const link = resetLinkFrom(await eventually(async () => mail!.sent.find((sent) => sent.subject.startsWith("Reset"))));
+    const reset = await new Browser().post("/password-reset", { intent: "reset", token: link.token, password: "new-pass-2", confirmPassword: "new-pass-2" });
+    expect(reset.status).toBe(302);
+    await eventually(async () => mail!.sent.filter((sent) => sent.subject === "Your The Write Stuff password was changed").length === 2);
+  });
+});
+
+describe("lockout per account and IP", () => {
+  it("wrong passwords from one IP lock that IP out for the account; the writer from another IP still signs in", async () => {
+    const writer = await signUp();
+    const attacker = uniqueIp();
+    await startOfQuietRateLimitWindow(15_000);
+    const attempt = (password: string, ip: string) => new Browser({ ip }).post("/?index", { intent: "signin", email: writer.email, password });
+    for (let n = 1; n <= 5; n += 1) expect((await attempt(`guess ${n}`, attacker)).status).toBe(401);
+    expect((await attempt("guess 6", attacker)).status).toBe(429);
+    expect((await attempt(DEFAULT_PASSWORD, uniqueIp())).status).toBe(302);
+  });
+
+  it("across many IPs the account still meets a (much larger) wall", async () => {
+    const writer = await signUp();
+    const statuses: number[] = [];
+    await startOfQuietRateLimitWindow(30_000);
+    for (let n = 0; n < 52; n += 1) {
+      const response = await new Browser().post("/?index", { intent: "signin", email: writer.email, password: `spread guess ${n}` });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(50)).toEqual([429, 429]);
+  }, 150_000);
+});
+
+describe("sign-up refuses addresses with invisible characters", () => {
+  it("the owner's address with a NUL is not the owner's address: refused, nothing written", async () => {
+    const before = await snapshotCounts();
+    const response = await new Browser().post("/signup", { email: `${OWNER}\u0000`, password: "secret-1", confirmPassword: "secret-1" });
+    expect(response.status).toBe(400);
+    expect(await snapshotCounts()).toEqual(before);
+    expect(await findUser(`${OWNER}\u0000`)).toBeNull();
+  });
+});
