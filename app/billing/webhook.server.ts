@@ -1,8 +1,9 @@
 /**
  * `POST /api/stripe/webhook`: Stripe's events, verified on the raw body and handled once per
  * event id. The writer's state is always re-read from Stripe's subscription, so repeated and
- * out-of-order deliveries end in the same, right state. Without its settings it answers 503
- * (webhook-config.server.ts).
+ * out-of-order deliveries end in the same, right state. A second live subscription of the same
+ * customer is cancelled and refunded on the way (duplicates.server.ts), and a finished Checkout
+ * session is forgotten (checkout.server.ts). Without its settings it answers 503 (webhook-config.server.ts).
  */
 import type Stripe from "stripe";
 import type { Database } from "~db/client";
@@ -10,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import {
   applyStripeSubscription,
+  clearCheckoutSession,
   findUserByStripeCustomer,
   getSubscription,
   hasProcessedStripeEvent,
@@ -17,6 +19,7 @@ import {
   recordStripeEvent,
 } from "~db/queries/subscriptions";
 import { apiError } from "~/lib/api-error";
+import { keepOneSubscription } from "./duplicates.server";
 import { stripeCrypto } from "./stripe.server";
 import { refId, subscriptionState } from "./stripe-subscription";
 import { type WebhookSetup, webhookSetup } from "./webhook-config.server";
@@ -62,6 +65,12 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; custom
   }
 }
 
+/** The Checkout session a `checkout.session.*` event is about: completed or expired, it can no longer be paid. */
+function finishedCheckoutOf(event: Stripe.Event): string | null {
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.expired") return event.data.object.id;
+  return null;
+}
+
 /** The writer an event is about: the one linked to its customer, or the one its checkout names. */
 async function writerOf(db: Database, subject: { customerId: string; userId: string | null }, now: Date): Promise<string | null> {
   const userId = await findUserByStripeCustomer({ db, customerId: subject.customerId });
@@ -72,7 +81,7 @@ async function writerOf(db: Database, subject: { customerId: string; userId: str
   return linked === subject.customerId ? subject.userId : null;
 }
 
-/** Applies Stripe's current word on the event's subscription to the writer. */
+/** Applies Stripe's current word on the event's subscription (and on any duplicate of it) to the writer. */
 async function applySubject(stripe: Stripe, event: Stripe.Event, subject: { subscriptionId: string; customerId: string; userId: string | null }) {
   const db = getDb();
   const now = new Date();
@@ -84,7 +93,9 @@ async function applySubject(stripe: Stripe, event: Stripe.Event, subject: { subs
   // Stripe's current word on the subscription, not the event's snapshot: late or repeated
   // events cannot roll the state back.
   const subscription = await stripe.subscriptions.retrieve(subject.subscriptionId);
-  await applyStripeSubscription({ db, userId, state: subscriptionState(subscription), now });
+  const trackedId = (await getSubscription({ db, userId }))?.stripeSubscriptionId ?? null;
+  const kept = await keepOneSubscription({ stripe, subscription, trackedId, userId });
+  await applyStripeSubscription({ db, userId, state: subscriptionState(kept), now });
 }
 
 /** Verifies the signature on the raw body; answers the event, or the error response to send. */
@@ -113,6 +124,8 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   const db = getDb();
   if (await hasProcessedStripeEvent({ db, eventId: event.id })) return received({ duplicate: true });
 
+  const finished = finishedCheckoutOf(event);
+  if (finished) await clearCheckoutSession({ db, sessionId: finished, now: new Date() });
   const subject = subjectOf(event);
   if (subject.subscriptionId && subject.customerId) {
     await applySubject(setup.stripe, event, { ...subject, subscriptionId: subject.subscriptionId, customerId: subject.customerId });
