@@ -61,9 +61,30 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          exclude: ["tests/worker/unconfigured/**"],
           setupFiles: ["./tests/worker/apply-migrations.ts"],
           globalSetup: ["./tests/worker/global-setup.ts"],
         },
+      },
+      {
+        // The same built Worker as production would run it with settings missing (decision 011):
+        // Stripe's key and price but no webhook secret, and nothing else. No stand-in is needed.
+        resolve: { alias },
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./build/server/index.js",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                STRIPE_SECRET_KEY: "sk_test_unconfigured",
+                STRIPE_PRICE_ID: "price_test_monthly",
+                // Never Stripe itself, should a test call it: a local port nothing listens on.
+                STRIPE_API_BASE: "http://127.0.0.1:9",
+              },
+            },
+          })),
+        ],
+        test: { name: "worker-unconfigured", include: ["tests/worker/unconfigured/**/*.test.ts"] },
       },
     ],
   },

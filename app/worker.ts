@@ -5,6 +5,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { GENERATE_PATH, handleGenerateEndpoint } from "./generation/endpoint.server";
 import { executionContext } from "./lib/execution-context.server";
+import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -37,6 +38,7 @@ function route(request: Request, url: URL, ctx: ExecutionContext): Promise<Respo
 
 export default {
   async fetch(request, _env, ctx) {
+    reportMissingSettingsOnce();
     const url = new URL(request.url);
     let response = crossSiteRefusal(request) ?? (await route(request, url, ctx));
     try {

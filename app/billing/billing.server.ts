@@ -3,11 +3,17 @@
  * comes from the session, never from the request body). Checkout and the Billing Portal are
  * Stripe's pages; this module creates their sessions and applies what Stripe answers.
  */
+import type Stripe from "stripe";
+import type { Database } from "~db/client";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
+import { billingTexts } from "~/messages/billing";
 import { applyStripeSubscription, getSubscription, linkStripeCustomer } from "~db/queries/subscriptions";
+import { CheckoutUnavailableError, singleCheckoutUrl } from "./checkout.server";
+import { listLiveSubscriptions } from "./duplicates.server";
+import { subscriptionToKeep } from "./one-subscription";
 import { getStripe } from "./stripe.server";
-import { ACCESS_STATUSES, subscriptionState, type SubscriptionState } from "./stripe-subscription";
+import { subscriptionState, type SubscriptionState } from "./stripe-subscription";
 
 export class BillingError extends Error {
   constructor(
@@ -21,6 +27,21 @@ export class BillingError extends Error {
 
 function appUrl(request: Request): string {
   return (getConfig().APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+}
+
+const ACCOUNT_NOT_FOUND = "Your account could not be found. Please sign in again.";
+
+/** The writer's Stripe customer, created on the first Subscribe Now. */
+async function ensureCustomer(stripe: Stripe, db: Database, user: { id: string; email: string }, stored: string | null) {
+  if (stored) return stored;
+  // The idempotency key makes a double click create one customer, not two.
+  const customer = await stripe.customers.create(
+    { email: user.email, metadata: { user_id: user.id } },
+    { idempotencyKey: `customer-${user.id}` },
+  );
+  const customerId = await linkStripeCustomer({ db, userId: user.id, customerId: customer.id, now: new Date() });
+  if (!customerId) throw new BillingError(ACCOUNT_NOT_FOUND, 404);
+  return customerId;
 }
 
 /**
@@ -37,7 +58,7 @@ export async function startSubscription({
   const db = getDb();
   const { stripe, priceId } = getStripe();
   const row = await getSubscription({ db, userId: user.id });
-  if (!row) throw new BillingError("Your account could not be found. Please sign in again.", 404);
+  if (!row) throw new BillingError(ACCOUNT_NOT_FOUND, 404);
   if (row.isAdmin) throw new BillingError("Admin accounts have unlimited access and need no subscription.", 409);
   const base = appUrl(request);
 
@@ -49,36 +70,35 @@ export async function startSubscription({
   if (row.stripeCustomerId) {
     // A payment whose webhook has not landed yet (a second tab, a quick second click) must not
     // lead to a second subscription: ask Stripe, apply what it says, and manage that one.
-    const existing = await stripe.subscriptions.list({ customer: row.stripeCustomerId, status: "all", limit: 10 });
-    const live = existing.data.find((subscription) => ACCESS_STATUSES.has(subscription.status));
+    // Should there be two, the writer keeps the first (the webhook cancels the other).
+    const live = subscriptionToKeep(await listLiveSubscriptions(stripe, row.stripeCustomerId), row.stripeSubscriptionId);
     if (live) {
       await applyStripeSubscription({ db, userId: user.id, state: subscriptionState(live), now: new Date() });
       return portal(row.stripeCustomerId);
     }
   }
 
-  let customerId = row.stripeCustomerId;
-  if (!customerId) {
-    // The idempotency key makes a double click create one customer, not two.
-    const customer = await stripe.customers.create(
-      { email: user.email, metadata: { user_id: user.id } },
-      { idempotencyKey: `customer-${user.id}` },
-    );
-    customerId = await linkStripeCustomer({ db, userId: user.id, customerId: customer.id, now: new Date() });
-    if (!customerId) throw new BillingError("Your account could not be found. Please sign in again.", 404);
+  const customerId = await ensureCustomer(stripe, db, user, row.stripeCustomerId);
+  const create = () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customerId,
+      client_reference_id: user.id,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: `${base}/dashboard?checkout=success`,
+      cancel_url: `${base}/dashboard?checkout=cancelled`,
+      metadata: { user_id: user.id },
+      subscription_data: { metadata: { user_id: user.id } },
+    });
+  try {
+    // One session that can be paid per writer: a second tab or a double click gets the same one.
+    const url = await singleCheckoutUrl({ db, stripe, userId: user.id, stored: row.checkoutSessionId, create });
+    return { url, kind: "checkout" };
+  } catch (error) {
+    if (!(error instanceof CheckoutUnavailableError)) throw error;
+    console.error("billing subscribe:", error.message);
+    throw new BillingError(billingTexts.subscribeFailed, 502);
   }
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    customer: customerId,
-    client_reference_id: user.id,
-    line_items: [{ price: priceId, quantity: 1 }],
-    success_url: `${base}/dashboard?checkout=success`,
-    cancel_url: `${base}/dashboard?checkout=cancelled`,
-    metadata: { user_id: user.id },
-    subscription_data: { metadata: { user_id: user.id } },
-  });
-  if (!session.url) throw new BillingError("Failed to create subscription", 502);
-  return { url: session.url, kind: "checkout" };
 }
 
 /**
@@ -101,5 +121,18 @@ export async function setCancelAtPeriodEnd({
   const subscription = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: cancel });
   const state = subscriptionState(subscription);
   await applyStripeSubscription({ db, userId, state, now: new Date() });
+  if (cancel && row.stripeCustomerId) await cancelOthersAtPeriodEnd(stripe, row.stripeCustomerId, subscription.id);
   return state;
+}
+
+/**
+ * Cancel must leave nothing charging: a second live subscription the webhook has not yet
+ * cancelled (decision 011) ends at its period end too. Resume only ever resumes the writer's own.
+ */
+async function cancelOthersAtPeriodEnd(stripe: Stripe, customerId: string, keptId: string) {
+  for (const other of await listLiveSubscriptions(stripe, customerId)) {
+    if (other.id === keptId || other.cancel_at_period_end) continue;
+    await stripe.subscriptions.update(other.id, { cancel_at_period_end: true });
+    console.warn(`billing: cancel of ${keptId} also set ${other.id} of customer ${customerId} to cancel at period end`);
+  }
 }

@@ -1,13 +1,17 @@
 /**
  * `POST /api/stripe/webhook`: Stripe's events, verified on the raw body and handled once per
  * event id. The writer's state is always re-read from Stripe's subscription, so repeated and
- * out-of-order deliveries end in the same, right state.
+ * out-of-order deliveries end in the same, right state. A second live subscription of the same
+ * customer is cancelled and refunded on the way (duplicates.server.ts), and a finished Checkout
+ * session is forgotten (checkout.server.ts). Without its settings it answers 503 (webhook-config.server.ts).
  */
 import type Stripe from "stripe";
+import type { Database } from "~db/client";
 import { getDb } from "~/lib/db.server";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import {
   applyStripeSubscription,
+  clearCheckoutSession,
   findUserByStripeCustomer,
   getSubscription,
   hasProcessedStripeEvent,
@@ -15,8 +19,10 @@ import {
   recordStripeEvent,
 } from "~db/queries/subscriptions";
 import { apiError } from "~/lib/api-error";
-import { getStripe, stripeCrypto } from "./stripe.server";
+import { keepOneSubscription } from "./duplicates.server";
+import { stripeCrypto } from "./stripe.server";
 import { refId, subscriptionState } from "./stripe-subscription";
+import { type WebhookSetup, webhookSetup } from "./webhook-config.server";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
@@ -59,48 +65,70 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; custom
   }
 }
 
-export async function handleStripeWebhook(request: Request): Promise<Response> {
-  let setup: ReturnType<typeof getStripe>;
-  try {
-    setup = getStripe();
-  } catch {
-    return apiError(503, "Payments are not configured.");
+/** The Checkout session a `checkout.session.*` event is about: completed or expired, it can no longer be paid. */
+function finishedCheckoutOf(event: Stripe.Event): string | null {
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.expired") return event.data.object.id;
+  return null;
+}
+
+/** The writer an event is about: the one linked to its customer, or the one its checkout names. */
+async function writerOf(db: Database, subject: { customerId: string; userId: string | null }, now: Date): Promise<string | null> {
+  const userId = await findUserByStripeCustomer({ db, customerId: subject.customerId });
+  if (userId || !subject.userId) return userId;
+  // A checkout names our user; link its customer if the writer has none yet.
+  if (!(await getSubscription({ db, userId: subject.userId }))) return null;
+  const linked = await linkStripeCustomer({ db, userId: subject.userId, customerId: subject.customerId, now });
+  return linked === subject.customerId ? subject.userId : null;
+}
+
+/** Applies Stripe's current word on the event's subscription (and on any duplicate of it) to the writer. */
+async function applySubject(stripe: Stripe, event: Stripe.Event, subject: { subscriptionId: string; customerId: string; userId: string | null }) {
+  const db = getDb();
+  const now = new Date();
+  const userId = await writerOf(db, subject, now);
+  if (!userId) {
+    console.warn(`stripe webhook ${event.id} (${event.type}): no writer for customer ${subject.customerId}; ignored`);
+    return;
   }
+  // Stripe's current word on the subscription, not the event's snapshot: late or repeated
+  // events cannot roll the state back.
+  const subscription = await stripe.subscriptions.retrieve(subject.subscriptionId);
+  const trackedId = (await getSubscription({ db, userId }))?.stripeSubscriptionId ?? null;
+  const kept = await keepOneSubscription({ stripe, subscription, trackedId, userId });
+  await applyStripeSubscription({ db, userId, state: subscriptionState(kept), now });
+}
+
+/** Verifies the signature on the raw body; answers the event, or the error response to send. */
+async function verifiedEvent(request: Request, setup: WebhookSetup): Promise<Stripe.Event | Response> {
   const signature = request.headers.get("Stripe-Signature");
-  if (!signature || !setup.webhookSecret) return apiError(400, "Missing Stripe signature.");
+  if (!signature) return apiError(400, "Missing Stripe signature.");
   let payload: string;
   try {
     payload = new TextDecoder().decode(await readBodyUpTo(request, MAX_WEBHOOK_BYTES));
   } catch (error) {
     return apiError(error instanceof BadFormError ? 413 : 400, "Unreadable body.");
   }
-  let event: Stripe.Event;
   try {
-    event = await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);
+    return await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);
   } catch {
     return apiError(400, "Invalid Stripe signature.");
   }
+}
+
+export async function handleStripeWebhook(request: Request): Promise<Response> {
+  const setup = webhookSetup();
+  if (setup instanceof Response) return setup;
+  const event = await verifiedEvent(request, setup);
+  if (event instanceof Response) return event;
 
   const db = getDb();
   if (await hasProcessedStripeEvent({ db, eventId: event.id })) return received({ duplicate: true });
 
+  const finished = finishedCheckoutOf(event);
+  if (finished) await clearCheckoutSession({ db, sessionId: finished, now: new Date() });
   const subject = subjectOf(event);
   if (subject.subscriptionId && subject.customerId) {
-    const now = new Date();
-    let userId = await findUserByStripeCustomer({ db, customerId: subject.customerId });
-    // A checkout names our user; link its customer if the writer has none yet.
-    if (!userId && subject.userId && (await getSubscription({ db, userId: subject.userId }))) {
-      const linked = await linkStripeCustomer({ db, userId: subject.userId, customerId: subject.customerId, now });
-      if (linked === subject.customerId) userId = subject.userId;
-    }
-    if (!userId) {
-      console.warn(`stripe webhook ${event.id} (${event.type}): no writer for customer ${subject.customerId}; ignored`);
-    } else {
-      // Stripe's current word on the subscription, not the event's snapshot: late or repeated
-      // events cannot roll the state back.
-      const subscription = await setup.stripe.subscriptions.retrieve(subject.subscriptionId);
-      await applyStripeSubscription({ db, userId, state: subscriptionState(subscription), now });
-    }
+    await applySubject(setup.stripe, event, { ...subject, subscriptionId: subject.subscriptionId, customerId: subject.customerId });
   }
   await recordStripeEvent({ db, eventId: event.id, type: event.type, now: new Date() });
   return received();

@@ -24,6 +24,9 @@ export const billingTexts = {
   unavailable: "Payments are not available right now. Please try again later.",
   cancelFailed: "Failed to process unsubscription. Please try again.",
   redirecting: "Opening Stripe...",
+  /** The webhook's 503 body (read by Stripe's delivery log and the operator, not by writers). */
+  webhookNotConfigured: (keys: readonly string[]) =>
+    `Stripe webhooks cannot be processed: ${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} not set on this server.`,
 } as const;
 
 export const billingToasts = {

@@ -46,6 +46,45 @@ export async function linkStripeCustomer({
   return (await getSubscription({ db, userId }))?.stripeCustomerId ?? null;
 }
 
+/**
+ * Stores `sessionId` as the writer's one Checkout session that may still be paid, only if the
+ * stored one is still `expected` (compare-and-set): of two concurrent Subscribe Now, one wins.
+ * Returns whether this call stored it.
+ */
+export async function claimCheckoutSession({
+  db,
+  userId,
+  expected,
+  sessionId,
+  now,
+}: {
+  db: Database;
+  userId: string;
+  expected: string | null;
+  sessionId: string;
+  now: Date;
+}): Promise<boolean> {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ checkoutSessionId: sessionId, updatedAt: now })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        expected === null ? isNull(userSubscriptions.checkoutSessionId) : eq(userSubscriptions.checkoutSessionId, expected),
+      ),
+    )
+    .returning({ userId: userSubscriptions.userId });
+  return rows.length > 0;
+}
+
+/** Forgets a Checkout session that can no longer be paid (completed or expired), wherever it is stored. */
+export async function clearCheckoutSession({ db, sessionId, now }: { db: Database; sessionId: string; now: Date }) {
+  await db
+    .update(userSubscriptions)
+    .set({ checkoutSessionId: null, updatedAt: now })
+    .where(eq(userSubscriptions.checkoutSessionId, sessionId));
+}
+
 export async function findUserByStripeCustomer({ db, customerId }: { db: Database; customerId: string }) {
   const rows = await db
     .select({ userId: userSubscriptions.userId })

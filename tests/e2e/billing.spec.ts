@@ -16,7 +16,7 @@ import type { Page } from "@playwright/test";
 import { billingTexts, billingToasts } from "../../app/messages/billing.ts";
 import { conversationNote, trialTexts } from "../../app/messages/trial.ts";
 import { generationErrors, generationToasts } from "../../app/messages/tools.ts";
-import { stripeAction, stripeState, type StripeObject } from "../mocks/stripe-control.ts";
+import { payStripeCheckout, stripeAction, stripeState, type StripeObject } from "../mocks/stripe-control.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, tabTo, test, waitForHydration } from "./fixtures.ts";
 import { chooseElement, generateAndWait, openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
 
@@ -466,6 +466,112 @@ test("a writer whose subscription ended subscribes again: a new Checkout for the
   await open(page, "/dashboard");
   await expectSubscribedCard(page, { periodEnd: periodEndOf(second), cancelling: false });
   await expectGenerated(page);
+});
+
+// ---- One writer, at most one subscription (issue 11, decision 011) -----------------------------
+
+/** The Stripe API at the stand-in, as any client of Stripe would call it (form-encoded). */
+async function stripeApi(mockUrl: string, path: string, form: Record<string, string>): Promise<StripeObject> {
+  const response = await fetch(`${mockUrl}${path}`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_e2e_direct", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  if (!response.ok) throw new Error(`stand-in POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as StripeObject;
+}
+
+/** Refunds of a subscription's paid invoices at the stand-in. */
+async function refundsOfSubscription(mockUrl: string, subscriptionId: string): Promise<StripeObject[]> {
+  const state = await stripeState(mockUrl);
+  const invoices = new Set(
+    state.invoices
+      .filter((invoice) => (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === subscriptionId)
+      .map((invoice) => invoice.id),
+  );
+  const intents = new Set(
+    state.invoicePayments
+      .filter((payment) => invoices.has(payment.invoice as string))
+      .map((payment) => (payment.payment as { payment_intent: string }).payment_intent),
+  );
+  return state.refunds.filter((refund) => intents.has(refund.payment_intent as string));
+}
+
+/** A subscription at the stand-in that would charge again: live and not set to end. */
+const stillCharging = (subscription: StripeObject) => subscription.status !== "canceled" && subscription.cancel_at_period_end !== true;
+
+test("one writer, one subscription: two concurrent Subscribe Now give one Checkout that can be paid once; a second subscription paid anyway is cancelled and refunded; Cancel stops all charging", async ({
+  page,
+  context,
+  email,
+  mockUrl,
+  baseURL,
+}) => {
+  test.slow();
+  await signUp(page, { email });
+  await waitForHydration(page);
+
+  // Two tabs press Subscribe Now at the same moment.
+  const subscribe = () =>
+    page.request.post("/api/billing/subscribe", { headers: { Origin: baseURL!, Accept: "application/json" } });
+  const answers = await Promise.all([subscribe(), subscribe()]);
+  const urls: string[] = [];
+  for (const answer of answers) {
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { checkout_url: string; kind: string };
+    expect(body.kind).toBe("checkout");
+    urls.push(body.checkout_url);
+  }
+
+  // Both tabs open their checkout page, then both pay.
+  const tabs = [page, await context.newPage()];
+  for (const [index, tab] of tabs.entries()) {
+    await tab.goto(urls[index]!);
+    await expectCheckoutPage(tab, mockUrl);
+  }
+  await tabs[0]!.getByRole("button", { name: "Pay $5.00" }).click();
+  await expectToast(tabs[0]!, billingToasts.subscribed);
+  await tabs[1]!.getByRole("button", { name: "Pay $5.00" }).click();
+  await expect(tabs[1]!.getByRole("heading", { level: 1 })).toHaveText(/This checkout session (is no longer available|has expired)/);
+  await tabs[1]!.close();
+  const first = await liveSubscriptionFor(mockUrl, email);
+  expect((await standInFor(mockUrl, email)).subscriptions, "one payment, one subscription").toHaveLength(1);
+  await expectSubscribedCard(page, { periodEnd: periodEndOf(first), cancelling: false });
+
+  // A second subscription paid anyway, through a Checkout session made outside the app (one
+  // from before this fix, or from Stripe's dashboard): its webhook cancels and refunds it.
+  const session = await stripeApi(mockUrl, "/v1/checkout/sessions", {
+    mode: "subscription",
+    customer: first.customer as string,
+    "line_items[0][price]": (first.items.data[0] as unknown as { price: { id: string } }).price.id,
+    success_url: `${baseURL}/dashboard?checkout=success`,
+  });
+  expect(await payStripeCheckout(session.url as string)).toMatchObject({ status: 303 });
+  const secondId = (await stripeState(mockUrl)).sessions.find((item) => item.id === session.id)!.subscription as string;
+  await expect
+    .poll(async () => (await standInFor(mockUrl, email)).subscriptions.find((item) => item.id === secondId)?.status, {
+      message: "the webhook cancels the second subscription at once",
+    })
+    .toBe("canceled");
+  expect(await refundsOfSubscription(mockUrl, secondId)).toEqual([expect.objectContaining({ amount: 500, status: "succeeded" })]);
+  expect(await refundsOfSubscription(mockUrl, first.id)).toEqual([]);
+  const kept = await liveSubscriptionFor(mockUrl, email);
+  expect(kept.id, "the first subscription is kept").toBe(first.id);
+  await open(page, "/dashboard");
+  await expectSubscribedCard(page, { periodEnd: periodEndOf(first), cancelling: false });
+
+  // In-app Cancel: nothing of this writer charges again.
+  await card(page).cancel.click();
+  await expectToast(page, billingToasts.unsubscribed);
+  await expectSubscribedCard(page, { periodEnd: periodEndOf(first), cancelling: true });
+  const after = await standInFor(mockUrl, email);
+  expect(after.subscriptions.filter(stillCharging), "subscriptions that would charge again").toEqual([]);
+  expect(after.subscriptions.map((item) => [item.id, item.status]).sort()).toEqual(
+    [
+      [first.id, "active"],
+      [secondId, "canceled"],
+    ].sort(),
+  );
 });
 
 test("accessibility: the card in every state, and the stand-in's checkout and portal pages", async ({

@@ -83,6 +83,10 @@ export type StripeState = {
   sessions: StripeObject[];
   subscriptions: StripeObject[];
   invoices: StripeObject[];
+  /** One per paid invoice: `{ invoice, status: "paid", payment: { type: "payment_intent", payment_intent } }`. */
+  invoicePayments: StripeObject[];
+  /** Refunds made through `POST /v1/refunds` (`payment_intent`, `charge`, `amount`, `reason`). */
+  refunds: StripeObject[];
   portalSessions: StripeObject[];
   /** Every event emitted since the last reset, oldest first. */
   events: StripeEvent[];

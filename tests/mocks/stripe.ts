@@ -1,7 +1,7 @@
 /**
  * Stand-in for the slice of Stripe the app uses: customers, Checkout Sessions for a $5/month
- * subscription, subscriptions (cancel at period end, cancel now), the Billing Portal, and signed
- * webhooks. The real `stripe` SDK talks to it unchanged when constructed with
+ * subscription (retrieve, expire), subscriptions (cancel at period end, cancel now), invoice
+ * payments and refunds (stripe-payments.ts), the Billing Portal, and signed webhooks. The real `stripe` SDK talks to it unchanged when constructed with
  * `host: "127.0.0.1", port, protocol: "http"` and the fetch HTTP client.
  *
  * - REST: form-encoded bodies with Stripe's bracket keys, `Bearer sk_test_…` auth, Stripe's error
@@ -19,6 +19,7 @@ import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readBody, sendHtml, sendJson } from "./http.ts";
+import { createPaymentLedger } from "./stripe-payments.ts";
 import type {
   StripeAction,
   StripeDelivery,
@@ -297,6 +298,11 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
   let subscriptions = new Map<string, Subscription>();
   let invoices = new Map<string, Invoice>();
   let portalSessions = new Map<string, PortalSession>();
+  const ledger = createPaymentLedger({
+    nextId: (prefix) => nextId(prefix),
+    now,
+    apiError: (status, message, extra) => new StripeApiError(status, message, extra),
+  });
   let events: StripeEvent[] = [];
   let idempotent = new Map<string, { params: string; status: number; body: unknown }>();
 
@@ -352,6 +358,7 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
       subscriptions.get(id) ??
       invoices.get(id) ??
       portalSessions.get(id) ??
+      ledger.lookup(id) ??
       events.find((e) => e.id === id)
     );
   }
@@ -493,6 +500,7 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
       subscriptions: [...subscriptions.values()],
       invoices: [...invoices.values()],
       portalSessions: [...portalSessions.values()],
+      ...ledger.state(),
       events,
       deliveries,
       heldEvents: held.map((e) => e.id),
@@ -510,6 +518,7 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     subscriptions = new Map();
     invoices = new Map();
     portalSessions = new Map();
+    ledger.reset();
     events = [];
     idempotent = new Map();
     outbox = [];
@@ -632,6 +641,7 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     };
     invoices.set(id, invoice);
     subscription.latest_invoice = id;
+    if (paid) ledger.recordPayment({ id, customer: subscription.customer, amount_paid: UNIT_AMOUNT, currency: "usd" });
     return invoice;
   }
 
@@ -724,6 +734,19 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     subscription.cancel_at = subscription.cancel_at ?? at;
     subscription.cancellation_details = { ...subscription.cancellation_details, reason };
     return { type: "customer.subscription.deleted", object: subscription };
+  }
+
+  /** Only an open session can be expired; afterwards its page can no longer be paid. */
+  function expireSession(session: CheckoutSession, requestId: string): CheckoutSession {
+    if (session.status !== "open") {
+      throw new StripeApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This session is ${session.status}.`, {
+        param: "session",
+      });
+    }
+    session.status = "expired";
+    session.url = null;
+    emit([{ type: "checkout.session.expired", object: session }], requestId);
+    return session;
   }
 
   function paySession(session: CheckoutSession, email: string | null, requestId: string): void {
@@ -896,6 +919,9 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     if ((m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && method === "GET") {
       return ok(getOr404(sessions, "checkout.session", m[1]!));
     }
+    if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) && method === "POST") {
+      return ok(expireSession(getOr404(sessions, "checkout.session", m[1]!), requestId));
+    }
 
     // Subscriptions
     if (path === "/v1/subscriptions" && method === "GET") {
@@ -928,7 +954,10 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
         return ok(subscription);
       }
       if (method === "DELETE") {
-        emit([endSubscription(subscription, "cancellation_requested")], requestId);
+        const ended = endSubscription(subscription, "cancellation_requested");
+        const details = params.cancellation_details;
+        if (isObject(details) && typeof details.comment === "string") subscription.cancellation_details.comment = details.comment;
+        emit([ended], requestId);
         return ok(subscription);
       }
     }
@@ -940,9 +969,11 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     if (path === "/v1/invoices" && method === "GET") {
       const customer = str(params, "customer");
       const subscription = str(params, "subscription");
+      const status = str(params, "status");
       const found = newestFirst(invoices.values()).filter(
         (i) =>
           (customer === undefined || i.customer === customer) &&
+          (status === undefined || i.status === status) &&
           (subscription === undefined ||
             (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription ===
               subscription),
@@ -977,10 +1008,15 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
       return ok(session);
     }
 
+    // Invoice payments and refunds
+    const money = ledger.route(method, path, params);
+    if (money) return ok("list" in money ? list(money.url, limited(money.list, params)) : money.object);
+
     throw new StripeApiError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  const STRIPE_API_PATHS = /^\/v1\/(customers|checkout|subscriptions|billing_portal|prices|products|invoices|events)(\/|$)/;
+  const STRIPE_API_PATHS =
+    /^\/v1\/(customers|checkout|subscriptions|billing_portal|prices|products|invoices|invoice_payments|refunds|events)(\/|$)/;
 
   let requestCounter = 0;
 
@@ -1030,7 +1066,7 @@ export function createStripeStandIn(initial: StripeSettingsUpdate = {}) {
     const text = method === "POST" ? await readBody(req) : "";
     const params = { ...parseStripeForm(url.search.slice(1)), ...parseStripeForm(text) };
 
-    const idempotencyKey = method === "POST" ? req.headers["idempotency-key"] : undefined;
+    const idempotencyKey = method === "POST" || method === "DELETE" ? req.headers["idempotency-key"] : undefined;
     const slot = typeof idempotencyKey === "string" ? `${key}|${url.pathname}|${idempotencyKey}` : null;
     const fingerprint = JSON.stringify(params);
     if (slot) {
@@ -1117,6 +1153,15 @@ ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p
       status,
     );
   }
+
+  /** An expired session's page: it can no longer be paid (Stripe shows the same). */
+  const expiredPage = (session: CheckoutSession, status: number) =>
+    messagePage(
+      "This checkout session has expired",
+      "It can no longer be paid, and nothing was charged.",
+      status,
+      session.cancel_url ? { href: session.cancel_url, label: "Return to The Write Stuff" } : undefined,
+    );
 
   const successUrlOf = (session: CheckoutSession) => session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);
 
@@ -1214,6 +1259,7 @@ ${portal.return_url ? `<p><a class="button secondary" href="${escapeHtml(portal.
     const method = req.method ?? "GET";
 
     if (action === undefined && method === "GET") {
+      if (session.status === "expired") return sendPage(res, expiredPage(session, 200));
       if (session.status !== "open") {
         return sendPage(
           res,
@@ -1233,6 +1279,7 @@ ${portal.return_url ? `<p><a class="button secondary" href="${escapeHtml(portal.
     if (action === "pay" && method === "POST") {
       const form = new URLSearchParams(await readBody(req));
       // Checked after the last await: two simultaneous payments cannot both pass.
+      if (session.status === "expired") return sendPage(res, expiredPage(session, 409));
       if (session.status !== "open") {
         return sendPage(
           res,

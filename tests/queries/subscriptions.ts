@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import {
   applyStripeSubscription,
+  claimCheckoutSession,
+  clearCheckoutSession,
   findUserByStripeCustomer,
   getSubscription,
   hasProcessedStripeEvent,
@@ -215,6 +217,26 @@ export function subscriptionQueries(getDb: () => Database) {
       const subscriptionId = uniqueId("sub");
       expect(await applyStripeSubscription({ db, userId: me.userId, state: stripeState({ subscriptionId, customerId }), now: LATER })).toBe(true);
       expect(await findUserByStripeCustomer({ db, customerId })).toBe(me.userId);
+    });
+
+    it("claimCheckoutSession stores a session only over the expected one (compare-and-set); clearCheckoutSession forgets it", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const other = await makeAccount(db);
+      const [first, second, third] = [uniqueId("cs"), uniqueId("cs"), uniqueId("cs")];
+      expect(await claimCheckoutSession({ db, userId: me.userId, expected: null, sessionId: first, now: LATER })).toBe(true);
+      // Two concurrent requests both read "none": only the first to write wins.
+      expect(await claimCheckoutSession({ db, userId: me.userId, expected: null, sessionId: second, now: LATER })).toBe(false);
+      expect(await getSubscription({ db, userId: me.userId })).toMatchObject({ checkoutSessionId: first, updatedAt: LATER });
+      expect(await claimCheckoutSession({ db, userId: me.userId, expected: second, sessionId: third, now: LATER })).toBe(false);
+      expect(await claimCheckoutSession({ db, userId: me.userId, expected: first, sessionId: third, now: LATER })).toBe(true);
+      expect((await getSubscription({ db, userId: me.userId }))?.checkoutSessionId).toBe(third);
+      expect(await claimCheckoutSession({ db, userId: "no-such-user", expected: null, sessionId: first, now: LATER })).toBe(false);
+
+      await claimCheckoutSession({ db, userId: other.userId, expected: null, sessionId: first, now: LATER });
+      await clearCheckoutSession({ db, sessionId: third, now: LATER });
+      expect((await getSubscription({ db, userId: me.userId }))?.checkoutSessionId).toBeNull();
+      expect((await getSubscription({ db, userId: other.userId }))?.checkoutSessionId).toBe(first);
     });
 
     it("stripe events: recorded once, seen as processed, a repeat changes nothing", async () => {

@@ -334,6 +334,98 @@ describe("checkout", () => {
   });
 });
 
+describe("expiring a checkout session", () => {
+  it("expires an open session: status expired, no url, checkout.session.expired; its page can no longer be paid", async () => {
+    const { session } = await openCheckout();
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: "expired", url: null, payment_status: "unpaid" });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "expired", url: null });
+    await waitForStripeDeliveries(mock.url, 1);
+    expect(types()).toEqual(["checkout.session.expired"]);
+
+    const page = await fetch(session.url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>This checkout session has expired</h1>");
+    const paid = await fetch(`${session.url}/pay`, { method: "POST", body: new URLSearchParams({ card: "4242424242424242" }), redirect: "manual" });
+    expect(paid.status).toBe(409);
+    expect(await paid.text()).toContain("It can no longer be paid, and nothing was charged.");
+    const state = await stripeState(mock.url, { settle: true });
+    expect(state.subscriptions).toEqual([]);
+    expect(state.invoices).toEqual([]);
+    expect(state.events.map((event) => event.type)).toEqual(["checkout.session.expired"]);
+  });
+
+  it("refuses to expire a session that is not open (paid, or already expired)", async () => {
+    const { session: paid } = await openCheckout("user-1");
+    await payStripeCheckout(paid.url!);
+    const { session: gone } = await openCheckout("user-2");
+    await stripe.checkout.sessions.expire(gone.id);
+    for (const id of [paid.id, gone.id]) {
+      await expect(stripe.checkout.sessions.expire(id)).rejects.toMatchObject({ statusCode: 400 });
+    }
+    expect((await stripe.checkout.sessions.retrieve(paid.id)).status).toBe("complete");
+    await expect(stripe.checkout.sessions.expire("cs_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+});
+
+describe("invoice payments and refunds", () => {
+  it("a paid invoice has one paid Invoice Payment naming its PaymentIntent; an open invoice has none", async () => {
+    const { subscriptionId } = await subscribe();
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const invoiceId = subscription.latest_invoice as string;
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid" });
+    expect(payments.data).toHaveLength(1);
+    expect(payments.data[0]).toMatchObject({
+      id: "inpay_test_1",
+      object: "invoice_payment",
+      invoice: invoiceId,
+      status: "paid",
+      amount_paid: 500,
+      currency: "usd",
+      payment: { type: "payment_intent", payment_intent: "pi_test_1" },
+    });
+    expect(await stripe.invoicePayments.retrieve("inpay_test_1")).toEqual(payments.data[0]);
+    expect((await stripe.invoices.list({ subscription: subscriptionId, status: "paid" })).data.map((i) => i.id)).toEqual([invoiceId]);
+
+    await stripeAction(mock.url, { action: "payment_failed", subscription: subscriptionId });
+    const open = (await stripe.invoices.list({ subscription: subscriptionId, status: "open" })).data;
+    expect(open).toHaveLength(1);
+    expect((await stripe.invoicePayments.list({ invoice: open[0]!.id })).data).toEqual([]);
+  });
+
+  it("refunds a payment by PaymentIntent or charge, once: a second refund is charge_already_refunded", async () => {
+    const { subscriptionId } = await subscribe();
+    const invoiceId = (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoiceId })).data;
+    const paymentIntent = payment!.payment.payment_intent as string;
+
+    const partial = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 200 });
+    expect(partial).toMatchObject({ object: "refund", amount: 200, payment_intent: paymentIntent, charge: "ch_test_1", status: "succeeded" });
+    const rest = await stripe.refunds.create({ charge: "ch_test_1", reason: "duplicate", metadata: { note: "second" } });
+    expect(rest).toMatchObject({ amount: 300, reason: "duplicate", metadata: { note: "second" } });
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "charge_already_refunded",
+    });
+    await expect(stripe.refunds.create({ payment_intent: "pi_nope" })).rejects.toMatchObject({ statusCode: 400, code: "resource_missing" });
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent })).data.map((r) => r.amount).sort()).toEqual([200, 300]);
+    expect(await stripe.refunds.retrieve(rest.id)).toEqual(rest);
+    expect((await stripeState(mock.url)).refunds).toHaveLength(2);
+  });
+
+  it("cancels now with a comment and an idempotency key: a replay answers the same, no second event", async () => {
+    const { subscriptionId } = await subscribe();
+    hook.received.length = 0;
+    const options = { idempotencyKey: `cancel-${subscriptionId}` };
+    const first = await stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: "Duplicate" } }, options);
+    expect(first).toMatchObject({ status: "canceled", cancellation_details: { comment: "Duplicate", reason: "cancellation_requested" } });
+    const replay = await stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: "Duplicate" } }, options);
+    expect(replay).toEqual(first);
+    await waitForStripeDeliveries(mock.url, 4);
+    expect(types()).toEqual(["customer.subscription.deleted"]);
+  });
+});
+
 describe("subscriptions", () => {
   it("shows the current period on the items", async () => {
     const { customer, subscriptionId } = await subscribe();

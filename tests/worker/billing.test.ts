@@ -268,12 +268,15 @@ describe("POST /api/billing/subscribe", () => {
       metadata: { user_id: user.userId },
     });
 
-    // Subscribe Now again (another tab, a double click): a new session, the same customer.
+    // Subscribe Now again (another tab, a double click): the same open session, the same
+    // customer — a second payable Checkout would allow a second subscription (issue 11).
     const second = await subscribeOk(user.browser);
     expect(second.kind).toBe("checkout");
-    expect(second.checkout_url).not.toBe(first.checkout_url);
+    expect(second.checkout_url).toBe(first.checkout_url);
     const again = await standIn();
+    expect(again.sessions.filter((item) => item.customer === row.stripe_customer_id)).toHaveLength(1);
     expect(byId(again.sessions, lastSegment(second.checkout_url))).toMatchObject({
+      status: "open",
       client_reference_id: user.userId,
       customer: row.stripe_customer_id,
     });
@@ -769,5 +772,173 @@ describe("methods and origins", () => {
     expect(anonymous.status).toBe(405);
     expect(anonymous.headers.get("Allow")).toBe("POST");
     expect(await anonymous.json()).toEqual(METHOD_NOT_ALLOWED);
+  });
+});
+
+// ---- One writer, at most one subscription (issue 11, decision 011) ------------------------------
+
+/** This customer's Checkout sessions at the stand-in, oldest first. */
+async function sessionsOf(customerId: string): Promise<StripeObject[]> {
+  return (await standIn()).sessions.filter((session) => session.customer === customerId);
+}
+
+/**
+ * A second subscription for a writer who already has one, paid through a Checkout session made
+ * directly at the stand-in (as one created before this fix, or in Stripe's dashboard, would be).
+ * Answers its id and the events its payment emitted, not yet delivered.
+ */
+async function paySecondSubscription({ user, customerId }: { user: SignedUpUser; customerId: string }) {
+  const session = await stripeApi("POST", "/v1/checkout/sessions", {
+    mode: "subscription",
+    customer: customerId,
+    client_reference_id: user.userId,
+    "line_items[0][price]": env.STRIPE_PRICE_ID,
+    "line_items[0][quantity]": "1",
+    success_url: `${ORIGIN}/dashboard?checkout=success`,
+    "metadata[user_id]": user.userId,
+    "subscription_data[metadata][user_id]": user.userId,
+  });
+  expect(await payStripeCheckout(session.url as string)).toMatchObject({ status: 303 });
+  const state = await standIn();
+  const subscriptionId = byId(state.sessions, session.id).subscription as string;
+  return {
+    subscriptionId,
+    events: [
+      theEvent(state, "checkout.session.completed", (object) => object.id === session.id),
+      theEvent(state, "customer.subscription.created", (object) => object.id === subscriptionId),
+      theEvent(state, "invoice.paid", (object) => invoiceSubscription(object) === subscriptionId),
+    ],
+  };
+}
+
+/** The refunds of a subscription's invoice payments, at the stand-in. */
+function refundsOf(state: StripeState, subscriptionId: string): StripeObject[] {
+  const invoices = new Set(state.invoices.filter((invoice) => invoiceSubscription(invoice) === subscriptionId).map((invoice) => invoice.id));
+  const intents = new Set(
+    state.invoicePayments
+      .filter((payment) => invoices.has(payment.invoice as string))
+      .map((payment) => (payment.payment as { payment_intent: string }).payment_intent),
+  );
+  expect(intents.size, `paid invoice payments of ${subscriptionId}`).toBeGreaterThan(0);
+  return state.refunds.filter((refund) => intents.has(refund.payment_intent as string));
+}
+
+/** Console lines (any arguments joined) that mention every one of `words`. */
+const linesWith = (spy: { mock: { calls: unknown[][] } }, ...words: string[]) =>
+  spy.mock.calls.map((call) => call.map(String).join(" ")).filter((line) => words.every((word) => line.includes(word)));
+
+describe("One writer, one Checkout session that can be paid", () => {
+  it("concurrent Subscribe Now requests get the same Checkout URL; no other session of the customer can be paid", async () => {
+    const user = await signUp();
+    const answers = await Promise.all([subscribeOk(user.browser), subscribeOk(user.browser), subscribeOk(user.browser)]);
+    expect(answers.map((answer) => answer.kind)).toEqual(["checkout", "checkout", "checkout"]);
+    expect(new Set(answers.map((answer) => answer.checkout_url)).size, "one URL for all").toBe(1);
+    const url = answers[0]!.checkout_url;
+
+    const row = await billingRow(user.userId);
+    expect(row.stripe_customer_id).toMatch(/^cus_/);
+    expect((row as { checkout_session_id?: string | null }).checkout_session_id).toBe(lastSegment(url));
+    const sessions = await sessionsOf(row.stripe_customer_id!);
+    expect(sessions.filter((session) => session.status === "open").map((session) => session.id)).toEqual([lastSegment(url)]);
+    // Any session a losing request created was expired at once: its page can no longer be paid.
+    for (const session of sessions.filter((item) => item.id !== lastSegment(url))) {
+      expect(session.status).toBe("expired");
+      expect((await payStripeCheckout(`${STAND_IN_URL}/stripe/checkout/${session.id}`)).status).toBe(409);
+    }
+
+    expect((await payStripeCheckout(url)).status).toBe(303);
+    expect((await payStripeCheckout(url)).status, "the one session cannot be paid twice").toBe(409);
+    const subscriptions = (await standIn()).subscriptions.filter((item) => item.customer === row.stripe_customer_id);
+    expect(subscriptions).toHaveLength(1);
+  });
+
+  it("the open session is reused until it expires; then Subscribe Now makes a new one, and the expiry webhook clears the old", async () => {
+    const user = await signUp();
+    const first = await subscribeOk(user.browser);
+    expect((await subscribeOk(user.browser)).checkout_url).toBe(first.checkout_url);
+
+    // Stripe expires it (24 hours on, or from the dashboard) and says so by webhook.
+    const sessionId = lastSegment(first.checkout_url);
+    await stripeApi("POST", `/v1/checkout/sessions/${sessionId}/expire`);
+    const expired = theEvent(await standIn(), "checkout.session.expired", (object) => object.id === sessionId);
+    expect(await deliver(expired)).toEqual({ received: true });
+    expect(await billingRow(user.userId)).toMatchObject({ checkout_session_id: null, is_subscribed: 0 });
+
+    const second = await subscribeOk(user.browser);
+    expect(second.kind).toBe("checkout");
+    expect(second.checkout_url).not.toBe(first.checkout_url);
+    expect(await billingRow(user.userId)).toMatchObject({ checkout_session_id: lastSegment(second.checkout_url) });
+    expect(byId((await standIn()).sessions, lastSegment(second.checkout_url)).status).toBe("open");
+
+    // Paid: the completed checkout's webhook clears the column too.
+    expect((await payStripeCheckout(second.checkout_url)).status).toBe(303);
+    const completed = theEvent(await standIn(), "checkout.session.completed", (object) => object.id === lastSegment(second.checkout_url));
+    await deliver(completed);
+    expect(await billingRow(user.userId)).toMatchObject({ checkout_session_id: null, is_subscribed: 1 });
+  });
+});
+
+describe("A second live subscription is cancelled at once and refunded", () => {
+  it("its webhook cancels and refunds the newcomer at Stripe, keeps the first, and logs one line naming both", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await subscribedWriter();
+    const rowBefore = await billingRow(first.user.userId);
+    const second = await paySecondSubscription(first);
+
+    for (const event of second.events) expect(await deliver(event)).toEqual({ received: true });
+
+    const state = await standIn();
+    expect(byId(state.subscriptions, second.subscriptionId)).toMatchObject({ status: "canceled", ended_at: expect.any(Number) });
+    expect(byId(state.subscriptions, first.subscriptionId)).toMatchObject({ status: "active", cancel_at_period_end: false });
+    expect(refundsOf(state, second.subscriptionId)).toEqual([
+      expect.objectContaining({ amount: 500, status: "succeeded", reason: "duplicate" }),
+    ]);
+    expect(refundsOf(state, first.subscriptionId)).toEqual([]);
+    expect(await billingRow(first.user.userId)).toMatchObject({
+      is_subscribed: 1,
+      subscription_status: "active",
+      stripe_subscription_id: first.subscriptionId,
+      subscription_end_date: rowBefore.subscription_end_date,
+    });
+    expect(linesWith(warn, second.subscriptionId, first.subscriptionId, first.customerId), "one log line naming both").toHaveLength(1);
+
+    // Stripe's word on the cancellation arrives too: the writer keeps the first subscription.
+    const deleted = theEvent(state, "customer.subscription.deleted", (object) => object.id === second.subscriptionId);
+    await deliver(deleted);
+    expect(await billingRow(first.user.userId)).toMatchObject({ is_subscribed: 1, stripe_subscription_id: first.subscriptionId });
+    expect(refundsOf(await standIn(), second.subscriptionId)).toHaveLength(1);
+  });
+
+  it("both paid before any webhook, delivered newest first: the older one is kept, the newer cancelled and refunded", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await payCheckout();
+    const second = await paySecondSubscription(first);
+    // Subscribe Now meanwhile: the Billing Portal, and the older subscription is the writer's.
+    expect((await subscribeOk(first.user.browser)).kind).toBe("portal");
+    expect(await billingRow(first.user.userId)).toMatchObject({ is_subscribed: 1, stripe_subscription_id: first.subscriptionId });
+
+    for (const event of [...second.events].reverse()) await deliver(event);
+    for (const event of [first.completed, first.created, first.invoicePaid]) await deliver(event);
+
+    const state = await standIn();
+    expect(byId(state.subscriptions, second.subscriptionId).status).toBe("canceled");
+    expect(byId(state.subscriptions, first.subscriptionId).status).toBe("active");
+    expect(refundsOf(state, second.subscriptionId)).toHaveLength(1);
+    expect(refundsOf(state, first.subscriptionId)).toEqual([]);
+    expect(await billingRow(first.user.userId)).toMatchObject({ is_subscribed: 1, stripe_subscription_id: first.subscriptionId });
+  });
+
+  it("in-app Cancel while two subscriptions are live (no webhook yet): neither renews", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await subscribedWriter();
+    const second = await paySecondSubscription(first);
+
+    const cancel = await postBilling(first.user.browser, "cancel");
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toEqual({ ok: true, endsAt: new Date(first.periodEndMs).toISOString() });
+    const live = (await standIn()).subscriptions.filter((item) => item.customer === first.customerId && item.status !== "canceled");
+    expect(live.map((item) => item.id).sort()).toEqual([first.subscriptionId, second.subscriptionId].sort());
+    for (const subscription of live) expect(subscription.cancel_at_period_end, subscription.id).toBe(true);
+    expect(await billingRow(first.user.userId)).toMatchObject({ stripe_subscription_id: first.subscriptionId, cancel_at_period_end: 1 });
   });
 });
