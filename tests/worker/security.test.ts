@@ -1,10 +1,11 @@
+import { exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUpUser, signIn, signUp } from "./support/accounts";
-import { Browser } from "./support/browser";
+import { Browser, SESSION_EXPIRED, setCookies } from "./support/browser";
 import { execute, findUser, sessionsOf, snapshotCounts } from "./support/db";
 import { interceptEmail, resetLinkFrom } from "./support/email";
-import { visibleText } from "./support/html";
-import { sha256Hex, uniqueEmail } from "./support/ids";
+import { routerData, visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail, uniqueIp } from "./support/ids";
 
 let mail: ReturnType<typeof interceptEmail> | undefined;
 afterEach(() => {
@@ -188,5 +189,50 @@ describe("a second user cannot see or change the first user's data", () => {
     expect(done.status).toBe(302);
     expect((await findUser(alice.email))!.password_hash).toBe(aliceHash);
     expect(await sessionsOf(alice.userId)).toEqual(aliceSessions);
+  });
+});
+
+/** A request straight to the Worker at any URL (https included), without a cookie jar. */
+function fetchWorker(url: string, headers: Record<string, string> = {}) {
+  return exports.default.fetch(url, {
+    headers: { Accept: "text/html", "CF-Connecting-IP": uniqueIp(), ...headers },
+    redirect: "manual",
+  });
+}
+
+describe("the flash-toast cookie follows the session cookie's naming", () => {
+  it("over https it is __Host-tws_toast (Secure, Path=/, no Domain) and is read back under that name only", async () => {
+    const expired = await fetchWorker("https://localhost/dashboard", { Cookie: "__Host-tws_session=not-a-session" });
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("Location")).toBe("/");
+    const cookies = setCookies(expired);
+    expect(cookies.has("tws_toast"), "no unprefixed toast cookie over https").toBe(false);
+    const toast = cookies.get("__Host-tws_toast");
+    expect(toast, "the toast cookie has the __Host- prefix").toBeDefined();
+    expect(JSON.parse(toast!.value)).toEqual(SESSION_EXPIRED);
+    expect(toast!.attributes.has("secure")).toBe(true);
+    expect(toast!.attributes.get("path")).toBe("/");
+    expect(toast!.attributes.has("domain")).toBe(false);
+    expect(toast!.attributes.has("httponly")).toBe(true);
+
+    const shown = await fetchWorker("https://localhost/", { Cookie: `__Host-tws_toast=${encodeURIComponent(toast!.value)}` });
+    expect(routerData(await shown.clone().text()).loaderData.root).toMatchObject({ toast: SESSION_EXPIRED });
+    const cleared = setCookies(shown).get("__Host-tws_toast");
+    expect(cleared?.attributes.get("max-age"), "shown once, then cleared").toBe("0");
+    expect(cleared?.attributes.has("secure")).toBe(true);
+
+    // The unprefixed name is not a toast over https (a subdomain could have set it).
+    const plain = await fetchWorker("https://localhost/", { Cookie: `tws_toast=${encodeURIComponent(toast!.value)}` });
+    expect(routerData(await plain.text()).loaderData.root).toMatchObject({ toast: null });
+  });
+
+  it("over plain http it stays tws_toast, without Secure", async () => {
+    const expired = await fetchWorker("http://localhost/dashboard", { Cookie: "tws_session=not-a-session" });
+    expect(expired.status).toBe(302);
+    const cookies = setCookies(expired);
+    expect(cookies.has("__Host-tws_toast")).toBe(false);
+    const toast = cookies.get("tws_toast");
+    expect(JSON.parse(toast!.value)).toEqual(SESSION_EXPIRED);
+    expect(toast!.attributes.has("secure")).toBe(false);
   });
 });
