@@ -1,12 +1,15 @@
 /**
  * The Worker entry: serves /api/generate itself (decision 009), hands every other request to
- * React Router, and adds security headers.
+ * React Router, and adds security headers (a Content-Security-Policy with a fresh nonce on HTML).
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { GENERATE_PATH, handleGenerateEndpoint } from "./generation/endpoint.server";
+import { getConfig } from "./lib/config.server";
+import { createCspNonce, cspNonceContext, externalOrigins } from "./lib/csp.server";
 import { executionContext } from "./lib/execution-context.server";
 import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
+import { withSecurityHeaders } from "./lib/security-headers.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -22,17 +25,20 @@ async function handleRequest(request: Request, context: RouterContextProvider) {
   return builtHandler(request, context);
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
+/** Images the operator configured on another host (an absolute WALLPAPER_URL) stay allowed. */
+function configuredImageOrigins(): string[] {
+  try {
+    return externalOrigins([getConfig().WALLPAPER_URL]);
+  } catch {
+    return []; // Invalid configuration fails the page itself, with its own message.
+  }
+}
 
-function route(request: Request, url: URL, ctx: ExecutionContext): Promise<Response> {
+function route(request: Request, url: URL, ctx: ExecutionContext, nonce: string): Promise<Response> {
   if (url.pathname === GENERATE_PATH) return handleGenerateEndpoint(request, ctx);
   const context = new RouterContextProvider();
   context.set(executionContext, ctx);
+  context.set(cspNonceContext, nonce);
   return handleRequest(request, context);
 }
 
@@ -40,17 +46,11 @@ export default {
   async fetch(request, _env, ctx) {
     reportMissingSettingsOnce();
     const url = new URL(request.url);
-    let response = crossSiteRefusal(request) ?? (await route(request, url, ctx));
-    try {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-        if (!response.headers.has(name)) response.headers.set(name, value);
-      }
-      if (url.protocol === "https:") {
-        response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-      }
-    } catch {
-      response = new Response(response.body, response);
-    }
-    return response;
+    const nonce = createCspNonce();
+    const response = crossSiteRefusal(request) ?? (await route(request, url, ctx, nonce));
+    return withSecurityHeaders(response, {
+      https: url.protocol === "https:",
+      csp: { nonce, imageOrigins: configuredImageOrigins() },
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,7 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from "~db/queries/sessions";
 import { getDb } from "~/lib/db.server";
-import { appendHeader, isHttps, readCookie, responseSetsCookie, serializeCookie } from "~/lib/cookies.server";
+import { appendHeader, hostCookieName, readCookie, responseSetsCookie, serializeCookie } from "~/lib/cookies.server";
 import { generateToken, hashToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export type AuthState =
 export const authContext = createContext<AuthState>({ status: "none", user: null, sessionId: null });
 
 export function sessionCookieName(request: Request): string {
-  return isHttps(request) ? "__Host-tws_session" : "tws_session";
+  return hostCookieName(request, "tws_session");
 }
 
 export function sessionCookie(request: Request, token: string, expiresAt: Date): string {

@@ -20,6 +20,15 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/**
+ * Over https a cookie's name gets the `__Host-` prefix: the browser then keeps it only when it
+ * is Secure, for Path=/ and without a Domain, so no subdomain can plant or overwrite it. Plain
+ * http (local runs) cannot have it. Reading uses the same name, so the two never mix.
+ */
+export function hostCookieName(request: Request, name: string): string {
+  return isHttps(request) ? `__Host-${name}` : name;
+}
+
 export function serializeCookie(
   request: Request,
   name: string,

@@ -1,13 +1,15 @@
 /**
  * Flash toasts across redirects ("Signed In!", "Session Expired"): a short-lived cookie read
- * by the root loader and cleared by middleware once it has been shown.
+ * by the root loader and cleared by middleware once it has been shown. Like the session
+ * cookie, it is `__Host-tws_toast` over https and `tws_toast` on plain http.
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { z } from "zod";
-import { appendHeader, readCookie, responseSetsCookie, serializeCookie } from "./cookies.server";
+import { appendHeader, hostCookieName, readCookie, responseSetsCookie, serializeCookie } from "./cookies.server";
 import type { ToastMessage } from "./toast";
 
 const TOAST_COOKIE = "tws_toast";
+const toastCookieName = (request: Request) => hostCookieName(request, TOAST_COOKIE);
 const toastSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(500).optional(),
@@ -18,7 +20,7 @@ type FlashState = { toast: ToastMessage | null; consumed: boolean };
 export const flashContext = createContext<FlashState>({ toast: null, consumed: false });
 
 export function toastCookie(request: Request, toast: ToastMessage): string {
-  return serializeCookie(request, TOAST_COOKIE, JSON.stringify(toast), { maxAgeSeconds: 60 });
+  return serializeCookie(request, toastCookieName(request), JSON.stringify(toast), { maxAgeSeconds: 60 });
 }
 
 export function redirectWithToast(
@@ -34,7 +36,8 @@ export function redirectWithToast(
 
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   let toast: ToastMessage | null = null;
-  const raw = readCookie(request, TOAST_COOKIE);
+  const name = toastCookieName(request);
+  const raw = readCookie(request, name);
   if (raw) {
     try {
       const parsed = toastSchema.safeParse(JSON.parse(raw));
@@ -46,12 +49,8 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const state: FlashState = { toast, consumed: false };
   context.set(flashContext, state);
   const response = await next();
-  if (raw && (state.consumed || !toast) && !responseSetsCookie(response, TOAST_COOKIE)) {
-    return appendHeader(
-      response,
-      "Set-Cookie",
-      serializeCookie(request, TOAST_COOKIE, "", { maxAgeSeconds: 0 }),
-    );
+  if (raw && (state.consumed || !toast) && !responseSetsCookie(response, name)) {
+    return appendHeader(response, "Set-Cookie", serializeCookie(request, name, "", { maxAgeSeconds: 0 }));
   }
   return response;
 };

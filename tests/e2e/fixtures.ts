@@ -7,10 +7,12 @@
  *   sees many real users instead of one very busy 127.0.0.1.
  * - `email` is a fresh address per test; `signUp`/`signIn` drive the real UI.
  * - Any uncaught error in the page (a failed hydration included) fails the test.
+ * - So does any Content-Security-Policy violation, in any page of any browser context the test
+ *   used (its own `context` and every one it opened with `browser.newContext()`).
  */
 import { billingTexts } from "../../app/messages/billing.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { validation } from "../../app/messages/account.ts";
 import { dashboardTexts } from "../../app/messages/dashboard.ts";
 import { verificationEmail } from "../../app/messages/emails.ts";
@@ -31,7 +33,66 @@ type Fixtures = {
   /** Another fresh address each call, for tests that need more than one account. */
   newEmail: () => string;
   pageErrors: string[];
+  /** Every CSP violation seen so far in this test; the test fails unless it is empty at the end. */
+  cspViolations: CspViolation[];
 };
+
+/** What a `securitypolicyviolation` event says, as the page reported it. */
+export type CspViolation = {
+  documentURI: string;
+  directive: string;
+  blockedURI: string;
+  disposition: string;
+  source: string;
+  sample: string;
+};
+
+const CSP_BINDING = "__e2eReportCspViolation";
+
+/** Runs in every page and frame before its own scripts: hands each violation to the test. */
+function reportCspViolations(binding: string) {
+  window.addEventListener(
+    "securitypolicyviolation",
+    (event) => {
+      const report = (window as unknown as Record<string, ((violation: CspViolation) => void) | undefined>)[binding];
+      report?.({
+        documentURI: event.documentURI,
+        directive: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        disposition: event.disposition,
+        source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        sample: event.sample,
+      });
+    },
+    true,
+  );
+}
+
+/**
+ * Watches `context` and, while the test runs, every context it creates through `browser`;
+ * returns the undo. Violations arrive through a binding, so they are kept even when the test
+ * closes the page or context right after.
+ */
+async function watchCspViolations(browser: Browser, context: BrowserContext, violations: CspViolation[]) {
+  const watched: BrowserContext[] = [];
+  const watch = async (target: BrowserContext) => {
+    watched.push(target);
+    await target.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => void violations.push(violation));
+    await target.addInitScript(reportCspViolations, CSP_BINDING);
+  };
+  await watch(context);
+  const newContext = browser.newContext;
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const created = await newContext.apply(browser, args);
+    await watch(created);
+    return created;
+  };
+  return async () => {
+    browser.newContext = newContext;
+    // One round trip to every open page delivers reports still on their way.
+    for (const page of watched.flatMap((target) => target.pages())) await page.evaluate(() => 0).catch(() => {});
+  };
+}
 
 let emailCounter = 0;
 let ipCounter = 0;
@@ -68,6 +129,19 @@ export const test = base.extend<Fixtures>({
       context.on("weberror", (error) => errors.push(error.error().message));
       await provide(errors);
       expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ browser, context }, provide) => {
+      const violations: CspViolation[] = [];
+      const stop = await watchCspViolations(browser, context, violations);
+      try {
+        await provide(violations);
+      } finally {
+        await stop();
+      }
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },
   ],

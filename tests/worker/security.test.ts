@@ -1,11 +1,14 @@
+import { exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
-import { Browser } from "./support/browser";
+import { Browser, SESSION_EXPIRED, setCookies } from "./support/browser";
+import { attribute, cspDirectives, openingTags, policyNonce } from "./support/csp";
 import { execute, findUser, sessionsOf, snapshotCounts } from "./support/db";
 import { interceptEmail, resetLinkFrom } from "./support/email";
+import { postGenerate, readGeneration, uniqueMarker } from "./support/generation";
+import { routerData, visibleText } from "./support/html";
+import { sha256Hex, uniqueEmail, uniqueIp } from "./support/ids";
 import { eventually } from "./support/wait";
-import { visibleText } from "./support/html";
-import { sha256Hex, uniqueEmail } from "./support/ids";
 
 let mail: ReturnType<typeof interceptEmail> | undefined;
 afterEach(() => {
@@ -192,5 +195,169 @@ describe("a second user cannot see or change the first user's data", () => {
     expect(done.status).toBe(302);
     expect((await findUser(alice.email))!.password_hash).toBe(aliceHash);
     expect(await sessionsOf(alice.userId)).toEqual(aliceSessions);
+  });
+});
+
+/** The headers every response of the Worker carries, HTML or not (app/lib/security-headers.server.ts). */
+const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+function expectSecurityHeaders(response: Response) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+}
+
+/** A request straight to the Worker at any URL (https included), without a cookie jar. */
+function fetchWorker(url: string, headers: Record<string, string> = {}) {
+  return exports.default.fetch(url, {
+    headers: { Accept: "text/html", "CF-Connecting-IP": uniqueIp(), ...headers },
+    redirect: "manual",
+  });
+}
+
+/**
+ * The whole policy of an HTML response, and its nonce on every script the document carries
+ * (React Router's, React's streaming ones) and on every module preload.
+ */
+async function expectStrictPolicy(response: Response): Promise<string> {
+  expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+  const directives = cspDirectives(response);
+  const nonce = policyNonce(directives);
+  expect(nonce, "a nonce of at least 128 random bits (base64)").toMatch(/^[A-Za-z0-9+/]{22,}={0,2}$/);
+  expect(Object.fromEntries(directives)).toEqual({
+    "default-src": ["'self'"],
+    // Inline scripts need the nonce; files come from this origin only (no 'unsafe-inline', no eval).
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    // Checkout and the Billing Portal are reached by location change, never by a form post.
+    "form-action": ["'self'"],
+  });
+  expect(response.headers.get("Cache-Control"), "a page with a nonce is never stored").toMatch(/\bno-store\b/);
+  expectSecurityHeaders(response);
+  const html = await response.text();
+  const scripts = openingTags(html, "script");
+  expect(scripts.length, "the document has scripts").toBeGreaterThan(0);
+  for (const tag of scripts) expect(attribute(tag, "nonce"), tag).toBe(nonce);
+  const preloads = openingTags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload");
+  for (const tag of preloads) expect(attribute(tag, "nonce"), tag).toBe(nonce);
+  return nonce;
+}
+
+describe("Content-Security-Policy on every HTML response", () => {
+  let member: SignedUpUser;
+  beforeAll(async () => {
+    member = await signUp({ email: uniqueEmail("csp") });
+  });
+
+  for (const path of ["/", "/signup", "/password-reset", "/prose/history"]) {
+    it(`${path} for a visitor: nonce-based scripts and the whole policy`, async () => {
+      const response = await new Browser().get(path);
+      expect(response.status).toBe(200);
+      await expectStrictPolicy(response);
+    });
+  }
+
+  for (const path of ["/dashboard", "/prose", "/prose/history"]) {
+    it(`${path} for a writer: nonce-based scripts (streamed parts too) and the whole policy`, async () => {
+      const response = await member.browser.get(path);
+      expect(response.status).toBe(200);
+      await expectStrictPolicy(response);
+    });
+  }
+
+  it("the HTML error page (a conversation that is not found, 404) has the policy too", async () => {
+    const response = await member.browser.get("/prose?conversation=no-such-conversation");
+    expect(response.status).toBe(404);
+    await expectStrictPolicy(response);
+  });
+
+  it("the catch-all sends unknown paths on with the security headers, and where it leads has the policy", async () => {
+    const browser = new Browser();
+    const redirect = await browser.get("/no-such-page");
+    expect(redirect.status).toBe(302);
+    expectSecurityHeaders(redirect);
+    const dashboard = await browser.get(redirect.headers.get("Location")!);
+    expectSecurityHeaders(dashboard);
+    await expectStrictPolicy(await browser.get(dashboard.headers.get("Location")!));
+  });
+
+  it("the nonce is fresh for every response", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i += 1) nonces.add(await expectStrictPolicy(await new Browser().get("/")));
+    nonces.add(await expectStrictPolicy(await member.browser.get("/dashboard")));
+    nonces.add(await expectStrictPolicy(await member.browser.get("/dashboard")));
+    expect(nonces.size).toBe(7);
+  });
+
+  it("over https: the policy and HSTS", async () => {
+    const response = await fetchWorker("https://localhost/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    await expectStrictPolicy(response);
+  });
+
+  it("JSON and NDJSON API responses keep the other security headers (a policy is for documents)", async () => {
+    const json = await member.browser.request("/api/history", { headers: { Accept: "application/json" } });
+    expect(json.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expectSecurityHeaders(json);
+    expect(json.headers.get("Content-Security-Policy")).toBeNull();
+
+    const marker = uniqueMarker("CSP");
+    const stream = await postGenerate(member.browser, {
+      kind: "initial",
+      tool: "nonfiction",
+      element: "research",
+      fields: { topic: marker },
+    });
+    expect(stream.headers.get("Content-Type")).toMatch(/^application\/x-ndjson/);
+    expectSecurityHeaders(stream);
+    expect(stream.headers.get("Content-Security-Policy")).toBeNull();
+    expect((await readGeneration(stream)).last).toEqual({ type: "done", finishReason: "stop" });
+  });
+});
+
+describe("the flash-toast cookie follows the session cookie's naming", () => {
+  it("over https it is __Host-tws_toast (Secure, Path=/, no Domain) and is read back under that name only", async () => {
+    const expired = await fetchWorker("https://localhost/dashboard", { Cookie: "__Host-tws_session=not-a-session" });
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("Location")).toBe("/");
+    const cookies = setCookies(expired);
+    expect(cookies.has("tws_toast"), "no unprefixed toast cookie over https").toBe(false);
+    const toast = cookies.get("__Host-tws_toast");
+    expect(toast, "the toast cookie has the __Host- prefix").toBeDefined();
+    expect(JSON.parse(toast!.value)).toEqual(SESSION_EXPIRED);
+    expect(toast!.attributes.has("secure")).toBe(true);
+    expect(toast!.attributes.get("path")).toBe("/");
+    expect(toast!.attributes.has("domain")).toBe(false);
+    expect(toast!.attributes.has("httponly")).toBe(true);
+
+    const shown = await fetchWorker("https://localhost/", { Cookie: `__Host-tws_toast=${encodeURIComponent(toast!.value)}` });
+    expect(routerData(await shown.clone().text()).loaderData.root).toMatchObject({ toast: SESSION_EXPIRED });
+    const cleared = setCookies(shown).get("__Host-tws_toast");
+    expect(cleared?.attributes.get("max-age"), "shown once, then cleared").toBe("0");
+    expect(cleared?.attributes.has("secure")).toBe(true);
+
+    // The unprefixed name is not a toast over https (a subdomain could have set it).
+    const plain = await fetchWorker("https://localhost/", { Cookie: `tws_toast=${encodeURIComponent(toast!.value)}` });
+    expect(routerData(await plain.text()).loaderData.root).toMatchObject({ toast: null });
+  });
+
+  it("over plain http it stays tws_toast, without Secure", async () => {
+    const expired = await fetchWorker("http://localhost/dashboard", { Cookie: "tws_session=not-a-session" });
+    expect(expired.status).toBe(302);
+    const cookies = setCookies(expired);
+    expect(cookies.has("__Host-tws_toast")).toBe(false);
+    const toast = cookies.get("tws_toast");
+    expect(JSON.parse(toast!.value)).toEqual(SESSION_EXPIRED);
+    expect(toast!.attributes.has("secure")).toBe(false);
   });
 });

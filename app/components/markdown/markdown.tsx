@@ -1,16 +1,19 @@
 /**
- * Markdown for model output: GitHub-flavoured, no raw HTML (react-markdown escapes it), and
- * links open safely in a new tab. Finished blocks are memoised, so rendering a long stream
- * costs the new text only, not the whole answer again on every token.
+ * Markdown for model output: GitHub-flavoured, no raw HTML (react-markdown escapes it), no
+ * images (they become links: nothing loads from another host), and links open safely in a new
+ * tab. Finished blocks are memoised, so rendering a long stream costs the new text only, not
+ * the whole answer again on every token.
  */
 import { memo, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { splitMarkdownBlocks } from "./blocks";
+import { rehypeImagesAsLinks } from "./images-as-links";
 
 // Single line breaks are kept: poems, lyrics and script dialogue live on them.
 const remarkPlugins = [remarkGfm, remarkBreaks];
+const rehypePlugins = [rehypeImagesAsLinks];
 const components: Components = {
   a: ({ children, href }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
@@ -22,7 +25,7 @@ const components: Components = {
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
     <div className="md-block">
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
         {text}
       </ReactMarkdown>
     </div>
