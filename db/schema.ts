@@ -118,11 +118,21 @@ export const queryHistory = sqliteTable(
      * The app always writes it; the default covers rows written by code that predates it.
      */
     trialFollowUpsUsed: integer("trial_follow_ups_used").default(0),
+    /** The writer's own name for the conversation (NULL: derived from the element and details). */
+    title: text("title"),
+    starred: integer("starred", { mode: "boolean" }).notNull().default(false),
+    /** The details the writer filled, as JSON `{field: value}` (NULL for rows older than 0007). */
+    details: text("details"),
+    /** "generate" (element and details) or "draft" (the writer's passage and an action). */
+    mode: text("mode", { enum: ["generate", "draft"] }).notNull().default("generate"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   // Newest-first keyset pages of one writer's history: (created_at, id) is the cursor.
-  (t) => [index("query_history_user_created_idx").on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index("query_history_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("query_history_user_starred_idx").on(t.userId, t.starred, t.createdAt),
+  ],
 );
 
 export const queryMessages = sqliteTable(
@@ -141,9 +151,21 @@ export const queryMessages = sqliteTable(
     content: text("content").notNull(),
     /** Assistant turns: "complete", "stopped" (the writer pressed Stop or left) or "interrupted" (upstream fault mid-way). */
     status: text("status", { enum: ["complete", "stopped", "interrupted"] }).notNull().default("complete"),
+    /**
+     * Versions (decision 012): every version of one exchange (the writer's turn and its answer)
+     * shares `exchange_id` (the id of the exchange's first user row; NULL on rows older than
+     * 0007, where each exchange has one version). Exactly one version of an exchange is chosen:
+     * the thread, the model's context and history read only chosen rows.
+     */
+    exchangeId: text("exchange_id"),
+    version: integer("version").notNull().default(1),
+    chosen: integer("chosen", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index("query_messages_conversation_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("query_messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("query_messages_exchange_idx").on(t.exchangeId),
+  ],
 );
 
 export const systemPrompts = sqliteTable("system_prompts", {
