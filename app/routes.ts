@@ -9,6 +9,7 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
+  route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
   layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),

@@ -74,14 +74,22 @@ export async function generate({
   });
 }
 
-/** An initial turn is the request text alone; a follow-up is rebuilt from storage. */
+/** What the model is asked to do on Continue (never shown: the writer pressed Continue). */
+const CONTINUE_INSTRUCTION =
+  "Continue your previous answer exactly where it stopped. Do not repeat anything already written and add no preamble: start with the next words, mid-sentence if it stopped mid-sentence.";
+
+/**
+ * An initial turn is the request text alone; a later turn is rebuilt from storage. Another
+ * version and Edit leave out the exchange they replace; Continue sends everything so far.
+ */
 async function modelMessages(turn: Turn, systemPrompt: string): Promise<ModelMessage[]> {
   if (turn.kind === "initial") return [{ role: "user", content: turn.userText }];
   const thread = await readThread({ db: getDb(), userId: turn.userId, conversationId: turn.conversationId });
+  const replacing = turn.kind === "version" || turn.kind === "edit";
   return buildFollowUpMessages({
     systemPrompt,
-    turns: thread,
-    newText: turn.userText,
+    turns: replacing ? thread.slice(0, -2) : thread,
+    newText: turn.kind === "continue" ? CONTINUE_INSTRUCTION : turn.userText,
     budgetTokens: CONTEXT_BUDGET_TOKENS,
   }).messages;
 }

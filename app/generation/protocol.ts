@@ -8,6 +8,10 @@ import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
 // Checked against the catalog by the server, which answers an unknown tool with a clear message.
 const toolSlug = z.string().min(1).max(64);
 
+const followUpText = z.string().max(MAX_FOLLOW_UP_CHARS, {
+  error: `A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en-US")} characters.`,
+});
+
 export const generateRequestSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("initial"),
@@ -24,12 +28,14 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
     kind: z.literal("follow-up"),
     tool: toolSlug,
     conversationId: z.uuid(),
-    text: z
-      .string()
-      .max(MAX_FOLLOW_UP_CHARS, {
-        error: `A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en-US")} characters.`,
-      }),
+    text: followUpText,
   }),
+  // Another version of the last exchange (decision 012).
+  z.object({ kind: z.literal("version"), tool: toolSlug, conversationId: z.uuid() }),
+  // The last follow-up, edited and sent again: a new version of the last exchange.
+  z.object({ kind: z.literal("edit"), tool: toolSlug, conversationId: z.uuid(), text: followUpText }),
+  // The last answer (stopped or cut off), carried on from where it ended.
+  z.object({ kind: z.literal("continue"), tool: toolSlug, conversationId: z.uuid() }),
 ]);
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
@@ -49,6 +55,11 @@ export type GenerateEvent =
       queriesRemaining: number | null;
       /** Trial follow-ups left in this conversation (null: unlimited). */
       followUpsLeft: number | null;
+      /** The exchange this answer belongs to, and its version (1 for a new exchange). */
+      exchangeId: string;
+      version: number;
+      /** Continue: the deltas extend the last answer instead of starting a new one. */
+      continues: boolean;
     }
   | { type: "delta"; text: string }
   | { type: "done"; finishReason: string }

@@ -11,6 +11,7 @@ import { mediaTypeOf } from "~/lib/media-type";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
 import { findConversation } from "~db/queries/conversations";
+import { findLastExchange } from "~db/queries/versions";
 import { generateRequestSchema, type GenerateRequest } from "./protocol";
 import type { Turn } from "./turn.server";
 import { afterTurnInFlight } from "./turns-in-flight.server";
@@ -78,18 +79,43 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
       queryType: tool.queryType,
       element: element.value,
       userText: buildRequestText(tool, element, input.fields),
+      details: input.fields,
+      exchangeId: crypto.randomUUID(),
       startedAt,
     };
   }
 
-  const userText = input.text.trim();
-  if (!userText) return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
-  // A follow-up builds on the conversation as saved: the turn before it settles first.
+  const text = "text" in input ? input.text.trim() : null;
+  if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
+  // A later turn builds on the conversation as saved: the turn before it settles first.
   await afterTurnInFlight(input.conversationId);
   const conversation = await findConversation({ db: getDb(), userId, conversationId: input.conversationId });
   // A conversation continues in the tool whose history section shows it (either vocabulary).
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
     return refuse(404, generationErrors.conversationNotFound);
   }
-  return { kind: "follow-up", tool, userId, conversationId: conversation.conversationId, userText, startedAt };
+  const base = { tool, userId, conversationId: conversation.conversationId, startedAt };
+  if (input.kind === "follow-up") return { ...base, kind: "follow-up", userText: text ?? "", exchangeId: crypto.randomUUID() };
+  return laterTurn(input.kind, text, base);
+}
+
+/** Another version, Edit and Continue: they work on the conversation's last exchange (decision 012). */
+async function laterTurn(
+  kind: "version" | "edit" | "continue",
+  text: string | null,
+  base: Pick<Turn, "tool" | "userId" | "conversationId" | "startedAt">,
+): Promise<Turn | Response> {
+  const last = await findLastExchange({ db: getDb(), userId: base.userId, conversationId: base.conversationId });
+  if (!last) return refuse(404, generationErrors.conversationNotFound);
+  const replaces = { userRowId: last.userRowId, answerRowId: last.answerRowId };
+  const exchange = { exchangeId: last.exchangeId, first: last.first };
+  if (kind === "version") {
+    return { ...base, ...exchange, kind, userText: last.userText, version: last.versions + 1, replaces };
+  }
+  if (kind === "edit") {
+    if (last.first) return refuse(400, generationErrors.onlyFollowUpsEdit);
+    return { ...base, ...exchange, kind, userText: text ?? "", version: last.versions + 1, replaces };
+  }
+  if (last.answerStatus === "complete") return refuse(400, generationErrors.nothingToContinue);
+  return { ...base, ...exchange, kind, userText: last.userText, answerRowId: last.answerRowId, answerText: last.answerText };
 }

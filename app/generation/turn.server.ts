@@ -63,7 +63,13 @@ export async function refundTurn(db: Database, turn: Turn, charge: Charge, now: 
 }
 
 function startEvent(turn: Turn, charge: Charge): GenerateEvent {
-  const base = { type: "start" as const, conversationId: turn.conversationId };
+  const base = {
+    type: "start" as const,
+    conversationId: turn.conversationId,
+    exchangeId: turn.exchangeId,
+    version: turn.kind === "version" || turn.kind === "edit" ? turn.version : 1,
+    continues: turn.kind === "continue",
+  };
   if (charge.kind === "none") return { ...base, queriesRemaining: null, followUpsLeft: null };
   const used = charge.kind === "follow-up" ? charge.followUpsUsed : 0;
   return { ...base, queriesRemaining: charge.queriesRemaining, followUpsLeft: followUpsLeft(used) };

@@ -42,6 +42,8 @@ export const generationErrors = {
   unknownField: "That detail does not belong to the chosen element.",
   badRequest: "The request could not be read. Please reload the page and try again.",
   conversationNotFound: "This conversation was not found. Start a new one by generating again.",
+  onlyFollowUpsEdit: "Only a follow-up can be edited and sent again. To change the first request, edit the details and generate again.",
+  nothingToContinue: "This answer is complete: there is nothing to continue.",
   notConfigured: "The writing assistant is not available right now. Please try again later.",
   modelAuth: "The writing model refused our credentials. We have been alerted; please try again later.",
   modelBusy: "The writing model is busy right now. Please wait a moment and try again.",
@@ -52,4 +54,10 @@ export const generationErrors = {
   cutOff: "The answer was cut off mid-way. What arrived so far is kept.",
   tooMany: "You are sending requests very quickly. Please wait a minute and try again.",
   notSignedIn: "You must be logged in to perform this action.",
+} as const;
+
+/** Versions of an answer (decision 012): the switcher and its API's refusals. */
+export const versionTexts = {
+  badChoice: "Please choose one of this answer's versions.",
+  of: (version: number, total: number) => `Version ${version} of ${total}`,
 } as const;

@@ -6,20 +6,30 @@
  * Every conversation has its turns in `query_messages`: the app saves them with the row, and
  * migration 0003 gave the older rows theirs (decision 010), so the thread is read from one place.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 
 export type TurnStatus = "complete" | "stopped" | "interrupted";
 
-/** One exchange from the writer's request to its saved rows. */
+/**
+ * One exchange from the writer's request to its saved rows. Every exchange has an id (its first
+ * user row's id) shared by its versions (decision 012): a new exchange is version 1; Another
+ * version and Edit add a version of the last exchange; Continue extends its chosen answer.
+ */
 export type TurnRecord = {
   userId: string;
   conversationId: string;
   /** What the writer sent: the request text built from their choices, or their follow-up. */
   userText: string;
   startedAt: Date;
-} & ({ kind: "initial"; queryType: string; element: string } | { kind: "follow-up" });
+  exchangeId: string;
+} & (
+  | { kind: "initial"; queryType: string; element: string; details: Record<string, string> }
+  | { kind: "follow-up" }
+  | { kind: "version" | "edit"; version: number; first: boolean; replaces: { userRowId: string; answerRowId: string } }
+  | { kind: "continue"; first: boolean; answerRowId: string; answerText: string }
+);
 
 /** The answer a turn ended with. */
 export type TurnAnswer = { text: string; status: TurnStatus; finishedAt: Date };
@@ -63,36 +73,43 @@ export async function readThread({
     .select({ role: queryMessages.role, content: queryMessages.content, status: queryMessages.status })
     .from(queryMessages)
     .innerJoin(queryHistory, eq(queryHistory.conversationId, queryMessages.conversationId))
-    .where(and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId)))
+    .where(
+      and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId), eq(queryMessages.chosen, true)),
+    )
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
   return turns.filter((turn): turn is ThreadTurn => turn.role !== "system");
 }
 
-/** The two `query_messages` rows of one exchange: the writer's turn and the answer. */
-function exchangeRows(turn: TurnRecord, answer: TurnAnswer) {
+/** The two `query_messages` rows of one exchange (or of a new version of it): the writer's turn and the answer. */
+function exchangeRows(turn: TurnRecord, answer: TurnAnswer, version: number) {
+  const shared = { conversationId: turn.conversationId, exchangeId: turn.exchangeId, version, chosen: true };
   return [
     {
-      id: crypto.randomUUID(),
-      conversationId: turn.conversationId,
+      ...shared,
+      // A new exchange's user row id is the exchange id; a later version's rows get their own.
+      id: version === 1 ? turn.exchangeId : crypto.randomUUID(),
       role: "user" as const,
       content: turn.userText,
       createdAt: turn.startedAt,
     },
-    {
-      id: crypto.randomUUID(),
-      conversationId: turn.conversationId,
-      role: "assistant" as const,
-      content: answer.text,
-      status: answer.status,
-      createdAt: answer.finishedAt,
-    },
+    { ...shared, id: crypto.randomUUID(), role: "assistant" as const, content: answer.text, status: answer.status, createdAt: answer.finishedAt },
   ];
 }
 
+/** The only filled details, as stored with the conversation (JSON), or null when none were. */
+function detailsJson(details: Record<string, string>): string | null {
+  const filled = Object.entries(details).filter(([, value]) => value.trim() !== "");
+  return filled.length > 0 ? JSON.stringify(Object.fromEntries(filled)) : null;
+}
+
+const historyRowOf = (turn: TurnRecord) =>
+  and(eq(queryHistory.conversationId, turn.conversationId), eq(queryHistory.userId, turn.userId));
+
 /**
- * Saves one exchange in one batch: a new conversation with its first exchange, or a follow-up
- * appended under the same conversation id. A conversation started with a trial query gets the
- * trial's follow-up allowance (`trialConversation`).
+ * Saves one exchange in one batch: a new conversation with its first exchange, a follow-up
+ * appended under the same conversation id, a new chosen version of the last exchange, or the
+ * continuation of its answer. A conversation started with a trial query gets the trial's
+ * follow-up allowance (`trialConversation`). The history row always shows the chosen first exchange.
  */
 export async function saveTurn({
   db,
@@ -116,18 +133,52 @@ export async function saveTurn({
         responseText: answer.text,
         conversationId: turn.conversationId,
         trialFollowUpsUsed: trialConversation ? 0 : null,
+        details: detailsJson(turn.details),
         createdAt: turn.startedAt,
         updatedAt: answer.finishedAt,
       }),
-      db.insert(queryMessages).values(exchangeRows(turn, answer)),
+      db.insert(queryMessages).values(exchangeRows(turn, answer, 1)),
     ]);
     return;
   }
+  if (turn.kind === "follow-up") {
+    await db.batch([
+      db.insert(queryMessages).values(exchangeRows(turn, answer, 1)),
+      db.update(queryHistory).set({ updatedAt: answer.finishedAt }).where(historyRowOf(turn)),
+    ]);
+    return;
+  }
+  if (turn.kind === "continue") {
+    const text = turn.answerText + answer.text;
+    await db.batch([
+      db.update(queryMessages).set({ content: text, status: answer.status }).where(eq(queryMessages.id, turn.answerRowId)),
+      db
+        .update(queryHistory)
+        .set(turn.first ? { responseText: text, updatedAt: answer.finishedAt } : { updatedAt: answer.finishedAt })
+        .where(historyRowOf(turn)),
+    ]);
+    return;
+  }
+  await saveVersion({ db, turn, answer });
+}
+
+/** A new version of the last exchange: the earlier ones stay, unchosen (rows before 0007 get the exchange id). */
+async function saveVersion({ db, turn, answer }: { db: Database; turn: Extract<TurnRecord, { kind: "version" | "edit" }>; answer: TurnAnswer }) {
+  const { userRowId, answerRowId } = turn.replaces;
   await db.batch([
-    db.insert(queryMessages).values(exchangeRows(turn, answer)),
+    db
+      .update(queryMessages)
+      .set({ exchangeId: turn.exchangeId, chosen: false })
+      .where(
+        and(
+          eq(queryMessages.conversationId, turn.conversationId),
+          or(eq(queryMessages.exchangeId, turn.exchangeId), eq(queryMessages.id, userRowId), eq(queryMessages.id, answerRowId)),
+        ),
+      ),
+    db.insert(queryMessages).values(exchangeRows(turn, answer, turn.version)),
     db
       .update(queryHistory)
-      .set({ updatedAt: answer.finishedAt })
-      .where(and(eq(queryHistory.conversationId, turn.conversationId), eq(queryHistory.userId, turn.userId))),
+      .set(turn.first ? { queryText: turn.userText, responseText: answer.text, updatedAt: answer.finishedAt } : { updatedAt: answer.finishedAt })
+      .where(historyRowOf(turn)),
   ]);
 }

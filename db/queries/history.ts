@@ -87,7 +87,7 @@ export async function listHistoryPage({
       conversationId: queryHistory.conversationId,
       preview: sql<string>`substr(${queryHistory.queryText}, 1, ${previewChars + 1})`,
       // Qualified by hand: inside a sub-select drizzle would leave the outer column bare.
-      messages: sql<number>`(select count(*) from query_messages m where m.conversation_id = "query_history"."conversation_id")`,
+      messages: sql<number>`(select count(*) from query_messages m where m.conversation_id = "query_history"."conversation_id" and m.chosen = 1)`,
       createdAt: queryHistory.createdAt,
       updatedAt: queryHistory.updatedAt,
     })

@@ -17,6 +17,8 @@ async function conversationOf(db: Database, userId: string, { trialConversation 
       element: "world",
       userText: "Generate World description.\n\nGenre: noir",
       startedAt: at(0),
+      details: { genre: "noir", setting: "" },
+      exchangeId: crypto.randomUUID(),
     },
     answer: { text: "# A world", status: "complete", finishedAt: at(1_000) },
     trialConversation,
@@ -32,7 +34,7 @@ export function conversationQueries(getDb: () => Database) {
       const conversationId = await conversationOf(db, me.userId);
       await saveTurn({
         db,
-        turn: { kind: "follow-up", userId: me.userId, conversationId, userText: "Make it darker", startedAt: at(2_000) },
+        turn: { kind: "follow-up", userId: me.userId, conversationId, userText: "Make it darker", startedAt: at(2_000), exchangeId: crypto.randomUUID() },
         answer: { text: "# A darker wor", status: "stopped", finishedAt: at(3_000) },
         trialConversation: false,
       });

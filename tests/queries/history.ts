@@ -53,7 +53,7 @@ async function save(
   const conversationId = crypto.randomUUID();
   await saveTurn({
     db,
-    turn: { kind: "initial", userId, conversationId, queryType, element, userText: prompt, startedAt },
+    turn: { kind: "initial", userId, conversationId, queryType, element, userText: prompt, startedAt, details: {}, exchangeId: crypto.randomUUID() },
     answer: { text: answer, status, finishedAt: new Date(startedAt.getTime() + 500) },
     trialConversation: true,
   });
@@ -70,7 +70,7 @@ async function entryId(db: Database, conversationId: string): Promise<string> {
 async function followUp(db: Database, userId: string, conversationId: string, ask: string, answer: string, ms: number, status: TurnStatus = "complete") {
   await saveTurn({
     db,
-    turn: { kind: "follow-up", userId, conversationId, userText: ask, startedAt: at(ms) },
+    turn: { kind: "follow-up", userId, conversationId, userText: ask, startedAt: at(ms), exchangeId: crypto.randomUUID() },
     answer: { text: answer, status, finishedAt: at(ms + 500) },
     trialConversation: false,
   });
