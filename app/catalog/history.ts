@@ -3,6 +3,8 @@
  * (the tool key the assistants save and the long per-section list of the original design),
  * the label of each entry, the page title and where Back goes.
  */
+import { DRAFT_ELEMENT_PREFIX, findDraftAction } from "./draft-actions";
+import { draftTexts } from "~/messages/tools";
 import { findElement } from "./requests";
 import { toolPath, tools, type Tool } from "./tools";
 
@@ -64,6 +66,10 @@ export function toolForQueryType(queryType: string): Tool | undefined {
  */
 export function historyEntryLabel(queryType: string, element: string | null): string {
   const owner = tools.find((tool) => tool.queryType === queryType);
+  if (owner && element?.startsWith(DRAFT_ELEMENT_PREFIX)) {
+    const action = findDraftAction(owner.slug, element.slice(DRAFT_ELEMENT_PREFIX.length));
+    if (action) return draftTexts.label(action.label);
+  }
   if (owner && element) {
     const chosen = findElement(owner, element);
     if (chosen) return chosen.label;

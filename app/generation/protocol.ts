@@ -3,7 +3,9 @@
  * a prompt or history; the server answers with newline-delimited JSON events.
  */
 import { z } from "zod";
+import { MAX_DRAFT_CHARS } from "~/catalog/draft-actions";
 import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
+import { draftTexts } from "~/messages/tools";
 
 // Checked against the catalog by the server, which answers an unknown tool with a clear message.
 const toolSlug = z.string().min(1).max(64);
@@ -36,6 +38,13 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("edit"), tool: toolSlug, conversationId: z.uuid(), text: followUpText }),
   // The last answer (stopped or cut off), carried on from where it ended.
   z.object({ kind: z.literal("continue"), tool: toolSlug, conversationId: z.uuid() }),
+  // Work on my draft: a new conversation from the writer's passage and an action.
+  z.object({
+    kind: z.literal("draft"),
+    tool: toolSlug,
+    action: z.string().min(1).max(64),
+    text: z.string().max(MAX_DRAFT_CHARS, { error: draftTexts.tooLong }),
+  }),
 ]);
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;

@@ -9,7 +9,8 @@ import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
 import { getDb } from "~/lib/db.server";
-import { generationErrors, generationToasts } from "~/messages/tools";
+import { buildDraftRequestText, countWords, DRAFT_ELEMENT_PREFIX, findDraftAction, MAX_DRAFT_WORDS } from "~/catalog/draft-actions";
+import { draftTexts, generationErrors, generationToasts } from "~/messages/tools";
 import { findConversation } from "~db/queries/conversations";
 import { findLastExchange } from "~db/queries/versions";
 import { generateRequestSchema, type GenerateRequest } from "./protocol";
@@ -80,10 +81,12 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
       element: element.value,
       userText: buildRequestText(tool, element, input.fields),
       details: input.fields,
+      mode: "generate",
       exchangeId: crypto.randomUUID(),
       startedAt,
     };
   }
+  if (input.kind === "draft") return draftTurn(input, tool, { userId, startedAt });
 
   const text = "text" in input ? input.text.trim() : null;
   if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
@@ -97,6 +100,31 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
   const base = { tool, userId, conversationId: conversation.conversationId, startedAt };
   if (input.kind === "follow-up") return { ...base, kind: "follow-up", userText: text ?? "", exchangeId: crypto.randomUUID() };
   return laterTurn(input.kind, text, base);
+}
+
+/** Work on my draft: the passage and the action's instruction are the request (a trial conversation). */
+function draftTurn(
+  input: { action: string; text: string },
+  tool: Turn["tool"],
+  { userId, startedAt }: { userId: string; startedAt: Date },
+): Turn | Response {
+  const action = findDraftAction(tool.slug, input.action);
+  if (!action) return refuse(400, draftTexts.unknownAction);
+  if (!input.text.trim()) return refuse(400, draftTexts.empty);
+  if (countWords(input.text) > MAX_DRAFT_WORDS) return refuse(400, draftTexts.tooLong);
+  return {
+    kind: "initial",
+    tool,
+    userId,
+    conversationId: crypto.randomUUID(),
+    queryType: tool.queryType,
+    element: `${DRAFT_ELEMENT_PREFIX}${action.value}`,
+    userText: buildDraftRequestText(action, input.text),
+    details: {},
+    mode: "draft",
+    exchangeId: crypto.randomUUID(),
+    startedAt,
+  };
 }
 
 /** Another version, Edit and Continue: they work on the conversation's last exchange (decision 012). */

@@ -61,3 +61,11 @@ export const versionTexts = {
   badChoice: "Please choose one of this answer's versions.",
   of: (version: number, total: number) => `Version ${version} of ${total}`,
 } as const;
+
+/** Work on my draft (decision 012). */
+export const draftTexts = {
+  tooLong: "Your passage is too long: paste at most about 3,000 words (20,000 characters).",
+  empty: "Please paste the passage you want to work on.",
+  unknownAction: "Please choose one of the listed actions.",
+  label: (action: string) => `Draft · ${action}`,
+} as const;

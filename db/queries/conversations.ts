@@ -25,7 +25,7 @@ export type TurnRecord = {
   startedAt: Date;
   exchangeId: string;
 } & (
-  | { kind: "initial"; queryType: string; element: string; details: Record<string, string> }
+  | { kind: "initial"; queryType: string; element: string; details: Record<string, string>; mode: "generate" | "draft" }
   | { kind: "follow-up" }
   | { kind: "version" | "edit"; version: number; first: boolean; replaces: { userRowId: string; answerRowId: string } }
   | { kind: "continue"; first: boolean; answerRowId: string; answerText: string }
@@ -134,6 +134,7 @@ export async function saveTurn({
         conversationId: turn.conversationId,
         trialFollowUpsUsed: trialConversation ? 0 : null,
         details: detailsJson(turn.details),
+        mode: turn.mode,
         createdAt: turn.startedAt,
         updatedAt: answer.finishedAt,
       }),

@@ -18,6 +18,7 @@ async function conversationOf(db: Database, userId: string, { trialConversation 
       userText: "Generate World description.\n\nGenre: noir",
       startedAt: at(0),
       details: { genre: "noir", setting: "" },
+      mode: "generate",
       exchangeId: crypto.randomUUID(),
     },
     answer: { text: "# A world", status: "complete", finishedAt: at(1_000) },

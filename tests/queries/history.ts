@@ -53,7 +53,7 @@ async function save(
   const conversationId = crypto.randomUUID();
   await saveTurn({
     db,
-    turn: { kind: "initial", userId, conversationId, queryType, element, userText: prompt, startedAt, details: {}, exchangeId: crypto.randomUUID() },
+    turn: { kind: "initial", userId, conversationId, queryType, element, userText: prompt, startedAt, details: {}, mode: "generate", exchangeId: crypto.randomUUID() },
     answer: { text: answer, status, finishedAt: new Date(startedAt.getTime() + 500) },
     trialConversation: true,
   });

@@ -131,7 +131,7 @@ export function meteringQueries(getDb: () => Database) {
       const conversationId = crypto.randomUUID();
       await saveTurn({
         db,
-        turn: { kind: "initial", userId, conversationId, queryType: "prose", element: "world", userText: "Generate World description.", startedAt: NOW, details: {}, exchangeId: crypto.randomUUID() },
+        turn: { kind: "initial", userId, conversationId, queryType: "prose", element: "world", userText: "Generate World description.", startedAt: NOW, details: {}, mode: "generate", exchangeId: crypto.randomUUID() },
         answer: { text: "# A world", status: "complete", finishedAt: NOW },
         trialConversation: trial,
       });

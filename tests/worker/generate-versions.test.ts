@@ -205,3 +205,40 @@ describe("details are kept with the conversation", () => {
     expect(JSON.parse(row!.details)).toEqual({ genre: marker });
   });
 });
+
+describe("Work on my draft", () => {
+  it("a passage and an action start a conversation (a trial conversation), saved as a draft with its label", async () => {
+    const { browser, userId } = await signUp();
+    const marker = uniqueMarker();
+    const passage = `The rain fell down on the the old town, ${marker}, and she was very sad about it.`;
+    const draft = await later(browser, { kind: "draft", tool: "prose", action: "line-edit", text: passage });
+    expect(draft.queriesRemaining).toBe(4);
+    const seen = (await lastModelMessages(marker)).filter((message) => message.role === "user");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.text).toContain("Line-edit the passage");
+    expect(seen[0]!.text).toContain(passage);
+    const row = await eventually(() => conversationRow(draft.conversationId));
+    expect(row).toMatchObject({ element: "draft:line-edit", user_id: userId });
+    const mode = await env.DB.prepare("SELECT mode FROM query_history WHERE conversation_id = ?").bind(draft.conversationId).first<{ mode: string }>();
+    expect(mode?.mode).toBe("draft");
+    const listed = await (await browser.get("/api/history?section=prose")).json<{ entries: { label: string }[] }>();
+    expect(listed.entries[0]?.label).toBe("Draft · Line edit");
+    // Follow-ups work on it like on any conversation.
+    const followUp = await later(browser, { kind: "follow-up", tool: "prose", conversationId: draft.conversationId, text: "Less formal, please" });
+    expect(followUp.last).toEqual({ type: "done", finishReason: "stop" });
+  });
+
+  it.each([
+    ["an empty passage", { action: "critique", text: "   " }, "Please paste the passage you want to work on."],
+    ["an unknown action", { action: "rewrite-everything", text: "Some words." }, "Please choose one of the listed actions."],
+    ["another tool's own action", { action: "scansion", text: "Some words." }, "Please choose one of the listed actions."],
+    ["over 3,000 words", { action: "critique", text: "word ".repeat(3_001) }, "Your passage is too long: paste at most about 3,000 words (20,000 characters)."],
+    ["over 20,000 characters", { action: "critique", text: "x".repeat(20_001) }, "Your passage is too long: paste at most about 3,000 words (20,000 characters)."],
+  ])("refuses %s (400, nothing charged)", async (_, body, message) => {
+    const { browser, userId } = await signUp();
+    const response = await postGenerate(browser, { kind: "draft", tool: "prose", ...body });
+    expect(await refusal(response)).toMatchObject({ status: 400, error: message });
+    const counters = await env.DB.prepare("SELECT queries_remaining FROM user_subscriptions WHERE user_id = ?").bind(userId).first<{ queries_remaining: number }>();
+    expect(counters?.queries_remaining).toBe(5);
+  });
+});
