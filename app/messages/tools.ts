@@ -69,3 +69,23 @@ export const draftTexts = {
   unknownAction: "Please choose one of the listed actions.",
   label: (action: string) => `Draft · ${action}`,
 } as const;
+
+/** Compare and tracked changes (decision 012). */
+export const revisionTexts = {
+  compare: "Compare",
+  hideCompare: "Hide comparison",
+  compareHeading: "Changes from the previous version",
+  loading: "Working out the changes…",
+  inserted: "inserted:",
+  deleted: "deleted:",
+  noChanges: "No changes: this version reads the same as the previous one.",
+  trackedHeading: "Tracked changes",
+  changesLeft: (left: number, total: number) => `${left} of ${total} changes to review`,
+  accept: "Accept",
+  reject: "Reject",
+  acceptAll: "Accept all",
+  copyResult: "Copy result",
+  copied: { title: "Copied", description: "The revised passage is on your clipboard." },
+  copyFailed: { title: "Error", description: "Your browser did not allow copying. Select the text and copy it instead." },
+  changeLabel: (id: number) => `Change ${id}`,
+} as const;

@@ -1,0 +1,49 @@
+import { Text } from "@radix-ui/themes";
+import { revisionTexts } from "~/messages/tools";
+import { useDiffParts } from "./use-diff-parts";
+import "./revisions.css";
+
+/**
+ * Compare: the answer against the previous version, word by word. Insertions and deletions are
+ * marked with <ins>/<del> and announced ("inserted:", "deleted:") for screen readers.
+ */
+export function CompareView({ before, after }: { before: string; after: string }) {
+  const parts = useDiffParts(before, after);
+  return (
+    <section className="compare-view" aria-label={revisionTexts.compareHeading}>
+      <Text as="p" size="1" color="gray" weight="medium">
+        {revisionTexts.compareHeading}
+      </Text>
+      {parts === null ? (
+        <Text as="p" size="2" color="gray" role="status">
+          {revisionTexts.loading}
+        </Text>
+      ) : parts.every((part) => part.kind === "same") ? (
+        <Text as="p" size="2">{revisionTexts.noChanges}</Text>
+      ) : (
+        <p className="diff-text">
+          {parts.map((part, index) =>
+            part.kind === "same" ? (
+              <span key={index}>{part.text}</span>
+            ) : (
+              <span key={index}>
+                {part.removed ? (
+                  <del>
+                    <span className="visually-hidden">{revisionTexts.deleted} </span>
+                    {part.removed}
+                  </del>
+                ) : null}
+                {part.added ? (
+                  <ins>
+                    <span className="visually-hidden">{revisionTexts.inserted} </span>
+                    {part.added}
+                  </ins>
+                ) : null}
+              </span>
+            ),
+          )}
+        </p>
+      )}
+    </section>
+  );
+}

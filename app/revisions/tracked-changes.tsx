@@ -1,0 +1,83 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { useMemo, useState } from "react";
+import { useToast } from "~/components/toaster";
+import { revisionTexts } from "~/messages/tools";
+import { useDiffParts } from "./use-diff-parts";
+import { applyDecisions, type Decision, type DiffPart } from "./diff-parts";
+import "./revisions.css";
+
+function ChangeView({ part, decision, onDecide }: { part: Extract<DiffPart, { kind: "change" }>; decision: Decision | undefined; onDecide: (decision: Decision) => void }) {
+  return (
+    <span className="change" data-decision={decision} role="group" aria-label={revisionTexts.changeLabel(part.id)}>
+      {part.removed ? (
+        <del>
+          <span className="visually-hidden">{revisionTexts.deleted} </span>
+          {part.removed}
+        </del>
+      ) : null}
+      {part.added ? (
+        <ins>
+          <span className="visually-hidden">{revisionTexts.inserted} </span>
+          {part.added}
+        </ins>
+      ) : null}
+      {decision ? null : (
+        <span className="change-actions">
+          <Button type="button" size="1" variant="soft" color="grass" onClick={() => onDecide("accepted")}>
+            {revisionTexts.accept}
+          </Button>
+          <Button type="button" size="1" variant="soft" color="red" onClick={() => onDecide("rejected")}>
+            {revisionTexts.reject}
+          </Button>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * Draft mode's line edits and tightening as tracked changes: the writer's passage against the
+ * revision, each change accepted or rejected, "Accept all", and the result copied.
+ */
+export function TrackedChanges({ original, revised }: { original: string; revised: string }) {
+  const parts = useDiffParts(original, revised);
+  const [decisions, setDecisions] = useState<ReadonlyMap<number, Decision>>(new Map());
+  const show = useToast();
+  const changes = useMemo(() => (parts ?? []).filter((part) => part.kind === "change"), [parts]);
+  const decide = (id: number, decision: Decision) => setDecisions((current) => new Map(current).set(id, decision));
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(applyDecisions(parts ?? [], decisions));
+      show(revisionTexts.copied);
+    } catch {
+      show({ ...revisionTexts.copyFailed, variant: "destructive" });
+    }
+  };
+  if (parts === null) return <Text as="p" size="2" color="gray" role="status">{revisionTexts.loading}</Text>;
+  return (
+    <section className="tracked-changes" aria-label={revisionTexts.trackedHeading}>
+      <Flex justify="between" align="center" gap="2" wrap="wrap">
+        <Text size="2" weight="medium" role="status">
+          {revisionTexts.changesLeft(changes.filter((part) => !decisions.has(part.id)).length, changes.length)}
+        </Text>
+        <Flex gap="2">
+          <Button type="button" size="1" variant="soft" onClick={() => setDecisions(new Map(changes.map((part) => [part.id, "accepted"])))}>
+            {revisionTexts.acceptAll}
+          </Button>
+          <Button type="button" size="1" onClick={() => void copy()}>
+            {revisionTexts.copyResult}
+          </Button>
+        </Flex>
+      </Flex>
+      <p className="diff-text">
+        {parts.map((part, index) =>
+          part.kind === "same" ? (
+            <span key={index}>{part.text}</span>
+          ) : (
+            <ChangeView key={index} part={part} decision={decisions.get(part.id)} onDecide={(decision) => decide(part.id, decision)} />
+          ),
+        )}
+      </p>
+    </section>
+  );
+}
