@@ -6,7 +6,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { GENERATE_PATH, handleGenerateEndpoint } from "./generation/endpoint.server";
 import { getConfig } from "./lib/config.server";
 import { createCspNonce, cspNonceContext, externalOrigins } from "./lib/csp.server";
-import { executionContext } from "./lib/execution-context.server";
+import { afterResponseContext, executionContext, runAfterResponse, type AfterResponse } from "./lib/execution-context.server";
 import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
 import { withSecurityHeaders } from "./lib/security-headers.server";
@@ -34,12 +34,14 @@ function configuredImageOrigins(): string[] {
   }
 }
 
-function route(request: Request, url: URL, ctx: ExecutionContext, nonce: string): Promise<Response> {
+async function route(request: Request, url: URL, ctx: ExecutionContext, nonce: string): Promise<Response> {
   if (url.pathname === GENERATE_PATH) return handleGenerateEndpoint(request, ctx);
   const context = new RouterContextProvider();
+  const after: AfterResponse = { tasks: [] };
   context.set(executionContext, ctx);
+  context.set(afterResponseContext, after);
   context.set(cspNonceContext, nonce);
-  return handleRequest(request, context);
+  return runAfterResponse(await handleRequest(request, context), after, ctx);
 }
 
 export default {

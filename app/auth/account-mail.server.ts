@@ -5,10 +5,10 @@
  */
 import { getConfig } from "~/lib/config.server";
 import { sendEmail } from "~/lib/email.server";
+import type { Background } from "~/lib/execution-context.server";
 import type { EmailContent } from "~/messages/emails";
 
-/** Keeps the isolate alive for work that finishes after the response (ExecutionContext.waitUntil). */
-export type Background = (promise: Promise<unknown>) => void;
+export type { Background };
 
 /** An absolute link into the app, for e-mails. */
 export function appLink(request: Request, path: string, params: Record<string, string> = {}): string {
@@ -23,12 +23,14 @@ export function canSendEmail(): boolean {
   return Boolean(config.EMAIL_API_KEY && config.EMAIL_FROM);
 }
 
-/** Sends after the response; a failure is logged (with what was being sent), never thrown. */
+/** Prepares and sends an e-mail once the response is out; a failure is logged (with what was being sent), never thrown. */
 export function mailLater(background: Background, what: string, work: () => Promise<{ to: string; content: EmailContent } | null>) {
-  background(
-    (async () => {
+  background(async () => {
+    try {
       const mail = await work();
       if (mail) await sendEmail({ to: mail.to, ...mail.content });
-    })().catch((error: unknown) => console.error(`${what} e-mail failed`, error)),
-  );
+    } catch (error) {
+      console.error(`${what} e-mail failed`, error);
+    }
+  });
 }

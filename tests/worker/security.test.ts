@@ -183,9 +183,11 @@ describe("a second user cannot see or change the first user's data", () => {
     const aliceHash = (await findUser(alice.email))!.password_hash;
     const aliceSessions = await sessionsOf(alice.userId);
     await new Browser().post("/password-reset", { intent: "request", email: bob.email });
-    await eventually(async () => mail!.sent[0]);
-    expect(mail.sent.map((m) => m.to)).toEqual([[bob.email]]);
-    const link = resetLinkFrom(mail.sent[0]!);
+    // Only the reset e-mail counts here (Bob's earlier password change sends its own notice).
+    const resets = () => mail!.sent.filter((m) => m.subject.startsWith("Reset your password"));
+    await eventually(async () => resets()[0]);
+    expect(resets().map((m) => m.to)).toEqual([[bob.email]]);
+    const link = resetLinkFrom(resets()[0]!);
     const done = await new Browser().post("/password-reset", {
       intent: "reset",
       token: link.token,
