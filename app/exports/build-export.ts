@@ -17,6 +17,18 @@ export type ExportSource =
 
 export type ExportFile = { name: string; blob: Blob };
 
+/*
+ * The converters run in the browser only. The server build drops them (the condition is a
+ * constant there), so the Worker does not carry docx; unit tests (mode "test") load them.
+ */
+const SERVER_BUILD_ERROR = "Downloads are built in the browser.";
+const loadDocx = () =>
+  import.meta.env.SSR && import.meta.env.MODE !== "test" ? Promise.reject(new Error(SERVER_BUILD_ERROR)) : import("./markdown-to-docx");
+const loadFountain = () =>
+  import.meta.env.SSR && import.meta.env.MODE !== "test" ? Promise.reject(new Error(SERVER_BUILD_ERROR)) : import("./markdown-to-fountain");
+const loadText = () =>
+  import.meta.env.SSR && import.meta.env.MODE !== "test" ? Promise.reject(new Error(SERVER_BUILD_ERROR)) : import("./markdown-to-text");
+
 const TEXT_TYPES = { md: "text/markdown", txt: "text/plain", fountain: "text/plain" } as const;
 
 const textBlob = (content: string, format: keyof typeof TEXT_TYPES) =>
@@ -41,15 +53,15 @@ async function answerFile(title: string, markdown: string, format: ExportFormat)
     case "md":
       return { name, blob: textBlob(markdown.endsWith("\n") ? markdown : `${markdown}\n`, "md") };
     case "txt": {
-      const { markdownToText } = await import("./markdown-to-text");
+      const { markdownToText } = await loadText();
       return { name, blob: textBlob(markdownToText(markdown), "txt") };
     }
     case "docx": {
-      const { docxBlob, markdownToDocx } = await import("./markdown-to-docx");
+      const { docxBlob, markdownToDocx } = await loadDocx();
       return { name, blob: await docxBlob(markdownToDocx(markdown, { title })) };
     }
     case "fountain": {
-      const { markdownToFountain } = await import("./markdown-to-fountain");
+      const { markdownToFountain } = await loadFountain();
       return { name, blob: textBlob(markdownToFountain(markdown, { title }), "fountain") };
     }
   }
@@ -62,11 +74,11 @@ async function conversationFile(thread: HistoryThread, format: ExportFormat): Pr
     case "txt":
       return { name: textFileName(thread), blob: textBlob(textFileContent(thread), "txt") };
     case "docx": {
-      const { conversationToDocx, docxBlob } = await import("./markdown-to-docx");
+      const { conversationToDocx, docxBlob } = await loadDocx();
       return { name: threadFileName(thread, "docx"), blob: await docxBlob(conversationToDocx(conversationDocument(thread))) };
     }
     case "fountain": {
-      const { conversationToFountain } = await import("./markdown-to-fountain");
+      const { conversationToFountain } = await loadFountain();
       return { name: threadFileName(thread, "fountain"), blob: textBlob(conversationToFountain(conversationDocument(thread)), "fountain") };
     }
   }
