@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
+import printStyles from "./print.css?url";
 import { Toaster, useFlashToast } from "./components/toaster";
 import { getPublicConfig } from "./lib/config.server";
 import { flashMiddleware, takeFlashToast } from "./lib/toast.server";
@@ -22,6 +23,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: themeStyles },
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: printStyles, media: "print" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

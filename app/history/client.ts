@@ -2,6 +2,7 @@
  * The history page's calls to its API, from the browser. Each throws an Error whose message is
  * fit for the spec's toasts ('Failed to fetch history: {message}', 'Failed to delete entry: …').
  */
+import { downloadText } from "~/exports/download";
 import type { HistoryPage, HistoryThread } from "./types";
 
 const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
@@ -41,14 +42,4 @@ export async function deleteHistoryEntry(id: string): Promise<void> {
 }
 
 /** Hands a file built in the browser to the writer's downloads. */
-export function saveFile(name: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const saveFile = downloadText;

@@ -4,6 +4,7 @@
  *   prompt, then '**Response:**' and the response — followed, for a refined conversation, by
  *   each follow-up and its response in the same shape, so no part of the work is left out;
  * - a Markdown file of the whole thread with headings, `{query_type}_{date}.md`.
+ * The other formats (app/exports/: .docx, .fountain) are named the same way.
  */
 import type { HistoryThread } from "./types";
 
@@ -16,12 +17,21 @@ function safeType(queryType: string): string {
   return queryType.replace(/[^\w-]+/g, "_") || "history";
 }
 
+/** `{query_type}_{local date}.{extension}`: the spec's name for the .txt, and the other formats'. */
+export function threadFileName(
+  thread: Pick<HistoryThread, "queryType" | "createdAt">,
+  extension: string,
+  locale?: string,
+): string {
+  return `${safeType(thread.queryType)}_${fileDate(new Date(thread.createdAt), locale)}.${extension}`;
+}
+
 export function textFileName(thread: Pick<HistoryThread, "queryType" | "createdAt">, locale?: string): string {
-  return `${safeType(thread.queryType)}_${fileDate(new Date(thread.createdAt), locale)}.txt`;
+  return threadFileName(thread, "txt", locale);
 }
 
 export function markdownFileName(thread: Pick<HistoryThread, "queryType" | "createdAt">, locale?: string): string {
-  return `${safeType(thread.queryType)}_${fileDate(new Date(thread.createdAt), locale)}.md`;
+  return threadFileName(thread, "md", locale);
 }
 
 /** Writer/answer pairs in order; the first pair is the prompt and its response. */

@@ -1,11 +1,16 @@
 import { Button, Dialog, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { Fragment } from "react";
+import { Fragment, useCallback, useMemo } from "react";
 import { Link } from "react-router";
+import { ExportMenu } from "~/components/export-menu";
 import { Markdown } from "~/components/markdown/markdown";
+import { useToast } from "~/components/toaster";
+import type { ExportSource } from "~/exports/build-export";
+import { isScreenplayTool } from "~/exports/screenplay";
 import { cleanForDisplay } from "~/history/display";
 import { exchanges } from "~/history/export";
 import type { HistoryItem, HistoryThread } from "~/history/types";
-import { historyTexts } from "~/messages/history";
+import { exportTexts } from "~/messages/exports";
+import { historyTexts, historyToasts } from "~/messages/history";
 import type { DownloadFormat } from "./history-card";
 import { formatLocalDateTime } from "./local-time";
 
@@ -32,6 +37,25 @@ function Turn({ heading, text, status, level }: { heading: string; text: string;
   );
 }
 
+/**
+ * The conversation in the formats beyond the spec's two buttons: Word, Fountain (Stage &
+ * Screen) and Print / Save as PDF. A download says so with the spec's 'Downloaded' toast.
+ */
+function MoreFormats({ thread }: { thread: HistoryThread | null }) {
+  const show = useToast();
+  const source = useMemo<ExportSource | null>(() => (thread ? { kind: "conversation", thread } : null), [thread]);
+  const onDownloaded = useCallback(() => show({ ...historyToasts.downloaded }), [show]);
+  return (
+    <ExportMenu
+      source={source}
+      screenplay={thread ? isScreenplayTool(thread.queryType) : false}
+      formats={["docx", "fountain"]}
+      label={exportTexts.moreFormats}
+      onDownloaded={onDownloaded}
+    />
+  );
+}
+
 /** 'History Details': the date, the prompt and every turn of the conversation, in order. */
 export function HistoryDetailsDialog({
   entry,
@@ -50,7 +74,7 @@ export function HistoryDetailsDialog({
   const thread = state?.status === "ready" ? state.thread : null;
   return (
     <Dialog.Root open={entry !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Content maxWidth="820px" maxHeight="80vh" className="history-details" onCloseAutoFocus={onClosed}>
+      <Dialog.Content maxWidth="820px" maxHeight="80vh" className="history-details print-document" onCloseAutoFocus={onClosed}>
         {/* h2 under the page's h1; the turns below are h3/h4 (Radix Themes' default is h1). */}
         <Dialog.Title as="h2">{historyTexts.detailsTitle}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
@@ -88,6 +112,7 @@ export function HistoryDetailsDialog({
               <Button variant="soft" color="gray" disabled={!thread} onClick={() => onDownload(entry, "md")}>
                 {historyTexts.downloadMarkdown}
               </Button>
+              <MoreFormats thread={thread} />
               {entry.continuePath ? (
                 <Button asChild variant="soft">
                   <Link to={entry.continuePath}>{historyTexts.continueInTool}</Link>
