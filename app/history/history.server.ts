@@ -15,6 +15,7 @@ import {
   type HistoryListEntry,
 } from "~db/queries/history";
 import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
+
 import { conversationTitle, parseDetails } from "./titles";
 import type { HistoryEntryState, HistoryItem, HistoryPage, HistoryThread } from "./types";
 
@@ -24,8 +25,6 @@ import type { HistoryEntryState, HistoryItem, HistoryPage, HistoryThread } from 
  */
 export const EVERY_SECTION: unique symbol = Symbol("every section");
 
-/** The API's section name for the dashboard's search: every tool's section at once. */
-export const ALL_SECTIONS = "all";
 
 function continuePath(queryType: string, conversationId: string): string | null {
   const tool = toolForQueryType(queryType);

@@ -61,7 +61,6 @@ export const historyTexts = {
   allMatchesFor: (query: string) => `Entries in all sections matching “${query}”`,
   allNoMatches: (query: string) => `Nothing in any section matches “${query}”.`,
   sectionOf: (section: string) => `Section: ${section}`,
-  continue: "Continue",
 } as const;
 
 export const historyToasts = {

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.history";
 import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
-import { ALL_SECTIONS, EVERY_SECTION, normalizeSearch, readHistoryPage, starredParam } from "~/history/history.server";
+import { EVERY_SECTION, normalizeSearch, readHistoryPage, starredParam } from "~/history/history.server";
+import { ALL_SECTIONS } from "~/history/limits";
 import { apiError } from "~/lib/api-error";
 import { historyTexts } from "~/messages/history";
 
