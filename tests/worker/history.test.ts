@@ -478,6 +478,12 @@ describe("history threads", () => {
       id: entry.id,
       queryType: "prose",
       label: "Story outline",
+      // Decision 012: no details recorded on this row, so the title comes from the first heading.
+      title: "Story outline · Act one",
+      starred: false,
+      element: "outline",
+      details: {},
+      mode: "generate",
       createdAt: new Date(entry.createdAt).toISOString(),
       continuePath: `/prose?conversation=${entry.conversationId}`,
       turns: [
