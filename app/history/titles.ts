@@ -7,6 +7,7 @@
  */
 import { historyEntryLabel, toolForQueryType } from "~/catalog/history";
 import { findElement } from "~/catalog/requests";
+import { historyTexts } from "~/messages/history";
 
 /** Characters of a detail or a heading a derived title keeps. */
 export const TITLE_PART_CHARS = 60;
@@ -96,9 +97,10 @@ export type TitleSource = {
 /** The title derived from the element and what was filled or answered. */
 export function derivedTitle({ queryType, element, details, answer }: Omit<TitleSource, "title">): string {
   const label = historyEntryLabel(queryType, element);
-  const detail = firstDetail(queryType, element, details);
-  const part = detail ?? firstHeading(answer);
-  return part ? `${label}${TITLE_SEPARATOR}${clip(part)}` : label;
+  const part = firstDetail(queryType, element, details) ?? firstHeading(answer);
+  // An answer headed by the element's own name ("# Story outline") adds nothing to the label.
+  if (!part || part.trim().toLowerCase() === label.toLowerCase()) return label;
+  return `${label}${TITLE_SEPARATOR}${clip(part)}`;
 }
 
 /** The title a card, the thread and the search show: the writer's rename wins. */
@@ -110,4 +112,9 @@ export function conversationTitle(source: TitleSource): string {
 /** Whether the derived title needs the answer: no rename and no filled detail. */
 export function needsAnswerForTitle(title: string | null, details: FilledDetails): boolean {
   return !title?.trim() && Object.keys(details).length === 0;
+}
+
+/** The rename dialog's check before sending: the message to show, or null when it can be sent. */
+export function titleProblem(value: string): string | null {
+  return [...value.trim()].length > MAX_TITLE_CHARS ? historyTexts.titleTooLong : null;
 }

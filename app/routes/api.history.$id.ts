@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.history.$id";
 import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
-import { readEntryChanges } from "~/history/entry-changes";
+import { readEntryChanges } from "~/history/entry-changes.server";
 import { changeHistoryEntry, readHistoryThread, removeHistoryEntry } from "~/history/history.server";
 import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";

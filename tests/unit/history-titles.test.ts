@@ -5,8 +5,8 @@
  * read defensively, and the body of a rename or star is checked as the API checks it.
  */
 import { describe, expect, it } from "vitest";
-import { readEntryChanges, titleProblem } from "../../app/history/entry-changes";
-import { conversationTitle, derivedTitle, firstHeading, parseDetails } from "../../app/history/titles";
+import { readEntryChanges } from "../../app/history/entry-changes.server";
+import { conversationTitle, derivedTitle, firstHeading, parseDetails, titleProblem } from "../../app/history/titles";
 import { historyTexts } from "../../app/messages/history";
 
 const base = { queryType: "prose", element: "outline", title: null, details: {}, answer: null };
@@ -29,6 +29,8 @@ describe("derived titles", () => {
     expect(derivedTitle({ ...base, answer: "Intro line\n\n## The **Salt** Road ##\n\n# Later" })).toBe("Story outline · The Salt Road");
     expect(derivedTitle({ ...base, answer: "No heading here, just prose." })).toBe("Story outline");
     expect(derivedTitle({ ...base, answer: null })).toBe("Story outline");
+    // A heading that only repeats the element's name adds nothing.
+    expect(derivedTitle({ ...base, answer: "# Story Outline\n\n## Act one" })).toBe("Story outline");
   });
 
   it("types the tools never saved keep their spec labels; details of unknown fields still count", () => {

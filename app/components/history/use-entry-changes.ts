@@ -6,7 +6,7 @@
 import { useCallback, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { changeHistoryEntry } from "~/history/client";
-import { titleProblem } from "~/history/entry-changes";
+import { titleProblem } from "~/history/titles";
 import type { HistoryItem } from "~/history/types";
 import { historyToasts } from "~/messages/history";
 import { changeFailedToast, errorMessage } from "./failure-toasts";
