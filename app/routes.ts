@@ -16,6 +16,7 @@ export default [
     route("verify-email", "routes/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     ...tools.map((tool) => route(toolPath(tool).slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
+    route("history/search", "routes/history-search.tsx"),
     route(":section/history", "routes/history.tsx"),
   ]),
   ...legacyRedirects.map((legacy) =>

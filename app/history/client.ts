@@ -1,9 +1,10 @@
 /**
  * The history page's calls to its API, from the browser. Each throws an Error whose message is
- * fit for the spec's toasts ('Failed to fetch history: {message}', 'Failed to delete entry: …').
+ * fit for the spec's toasts ('Failed to fetch history: {message}', 'Failed to delete entry: …')
+ * and ours ('Failed to update entry: …').
  */
 import { downloadText } from "~/exports/download";
-import type { HistoryPage, HistoryThread } from "./types";
+import type { HistoryEntryChanges, HistoryEntryState, HistoryPage, HistoryThread } from "./types";
 
 const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
 
@@ -27,10 +28,31 @@ async function call<T>(input: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-export function fetchHistoryPage({ section, query, cursor }: { section: string; query: string; cursor: string }) {
+export function fetchHistoryPage({
+  section,
+  query,
+  cursor,
+  starred = false,
+}: {
+  /** A section, or `all` for every tool's section (the search of all your work). */
+  section: string;
+  query: string;
+  cursor: string;
+  starred?: boolean;
+}) {
   const params = new URLSearchParams({ section, cursor });
   if (query) params.set("q", query);
+  if (starred) params.set("starred", "1");
   return call<HistoryPage>(`/api/history?${params}`);
+}
+
+/** Renames ("" for the automatic title) and/or stars an entry; answers its state after. */
+export function changeHistoryEntry(id: string, changes: HistoryEntryChanges) {
+  return call<HistoryEntryState>(`/api/history/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(changes),
+  });
 }
 
 export function fetchHistoryThread(id: string) {

@@ -1,13 +1,30 @@
 /**
- * Server side of the history pages: reads pages and threads for the signed-in writer and turns
- * database rows into what the browser gets. Every call is scoped to the writer's id.
+ * Server side of the history pages: reads pages and threads for the signed-in writer, renames
+ * and stars entries, and turns database rows into what the browser gets. Every call is scoped
+ * to the writer's id.
  */
-import { historyEntryLabel, historySectionAliases, resolveHistorySection, toolForQueryType } from "~/catalog/history";
-import { toolPath } from "~/catalog/tools";
+import { historyEntryLabel, historySectionAliases, resolveHistorySection, sectionQueryTypes, toolForQueryType } from "~/catalog/history";
+import { toolPath, tools } from "~/catalog/tools";
 import { getDb } from "~/lib/db.server";
-import { decodeCursor, deleteHistoryEntry, getHistoryEntry, listHistoryPage } from "~db/queries/history";
+import {
+  decodeCursor,
+  deleteHistoryEntry,
+  getHistoryEntry,
+  listHistoryPage,
+  updateHistoryEntry,
+  type HistoryListEntry,
+} from "~db/queries/history";
 import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
-import type { HistoryItem, HistoryPage, HistoryThread } from "./types";
+
+import { conversationTitle, parseDetails } from "./titles";
+import type { HistoryEntryState, HistoryItem, HistoryPage, HistoryThread } from "./types";
+
+/**
+ * Every tool's section at once (the dashboard's search). A symbol, so that no path segment — a
+ * `/all/history` page keeps the spec's fallback — can be read as it.
+ */
+export const EVERY_SECTION: unique symbol = Symbol("every section");
+
 
 function continuePath(queryType: string, conversationId: string): string | null {
   const tool = toolForQueryType(queryType);
@@ -18,44 +35,71 @@ export function normalizeSearch(value: string | null): string {
   return (value ?? "").trim().slice(0, MAX_SEARCH_CHARS);
 }
 
+/** `?starred=1` (and only that) asks for the starred entries. */
+export function starredParam(value: string | null): boolean {
+  return value === "1";
+}
+
+function sectionTypes(section: string | typeof EVERY_SECTION): readonly string[] {
+  if (section === EVERY_SECTION) return tools.flatMap((tool) => sectionQueryTypes(tool));
+  // The API takes the old section names too, as the page does (it redirects them).
+  return resolveHistorySection(historySectionAliases[section] ?? section).queryTypes;
+}
+
+type TitleRow = Pick<HistoryListEntry, "queryType" | "element" | "title" | "details" | "headingSource">;
+
+function titleOf(row: TitleRow): { title: string; renamed: boolean } {
+  const title = conversationTitle({
+    queryType: row.queryType,
+    element: row.element,
+    title: row.title,
+    details: parseDetails(row.details),
+    answer: row.headingSource,
+  });
+  return { title, renamed: Boolean(row.title?.trim()) };
+}
+
+function toItem(entry: HistoryListEntry): HistoryItem {
+  return {
+    id: entry.id,
+    queryType: entry.queryType,
+    label: historyEntryLabel(entry.queryType, entry.element),
+    ...titleOf(entry),
+    starred: entry.starred,
+    preview: entry.preview,
+    previewCut: entry.previewCut,
+    turns: entry.turns,
+    createdAt: entry.createdAt.toISOString(),
+    updatedAt: entry.updatedAt.toISOString(),
+    continuePath: continuePath(entry.queryType, entry.conversationId),
+  };
+}
+
 export async function readHistoryPage({
   userId,
   section,
   search,
   cursor,
+  starred = false,
 }: {
   userId: string;
-  section: string;
+  /** A section, an old section name, or every tool's section. */
+  section: string | typeof EVERY_SECTION;
   search: string;
   cursor: string | null;
+  starred?: boolean;
 }): Promise<HistoryPage> {
-  // The API takes the old section names too, as the page does (it redirects them).
-  const { queryTypes } = resolveHistorySection(historySectionAliases[section] ?? section);
   const page = await listHistoryPage({
     db: getDb(),
     userId,
-    queryTypes,
+    queryTypes: sectionTypes(section),
     search,
+    starred,
     cursor: decodeCursor(cursor),
     limit: HISTORY_PAGE_SIZE,
     previewChars: PREVIEW_CHARS,
   });
-  return {
-    nextCursor: page.nextCursor,
-    entries: page.entries.map(
-      (entry): HistoryItem => ({
-        id: entry.id,
-        queryType: entry.queryType,
-        label: historyEntryLabel(entry.queryType, entry.element),
-        preview: entry.preview,
-        previewCut: entry.previewCut,
-        turns: entry.turns,
-        createdAt: entry.createdAt.toISOString(),
-        updatedAt: entry.updatedAt.toISOString(),
-        continuePath: continuePath(entry.queryType, entry.conversationId),
-      }),
-    ),
-  };
+  return { nextCursor: page.nextCursor, entries: page.entries.map(toItem) };
 }
 
 export async function readHistoryThread({ userId, id }: { userId: string; id: string }): Promise<HistoryThread | null> {
@@ -65,10 +109,32 @@ export async function readHistoryThread({ userId, id }: { userId: string; id: st
     id: entry.id,
     queryType: entry.queryType,
     label: historyEntryLabel(entry.queryType, entry.element),
+    title: titleOf(entry).title,
+    starred: entry.starred,
+    element: entry.element,
+    details: parseDetails(entry.details),
+    mode: entry.mode,
     createdAt: entry.createdAt.toISOString(),
     continuePath: continuePath(entry.queryType, entry.conversationId),
     turns: entry.turns,
   };
+}
+
+/**
+ * Renames and/or stars the writer's entry (`title: null` gives back the derived title); null
+ * when the writer has no such entry.
+ */
+export async function changeHistoryEntry({
+  userId,
+  id,
+  changes,
+}: {
+  userId: string;
+  id: string;
+  changes: Parameters<typeof updateHistoryEntry>[0]["changes"];
+}): Promise<HistoryEntryState | null> {
+  const row = await updateHistoryEntry({ db: getDb(), userId, id, changes });
+  return row ? { id: row.id, ...titleOf(row), starred: row.starred } : null;
 }
 
 export function removeHistoryEntry({ userId, id }: { userId: string; id: string }): Promise<boolean> {

@@ -2,7 +2,13 @@
 export type HistoryItem = {
   id: string;
   queryType: string;
+  /** The element's (or the type's) label, as the spec's cards show it. */
   label: string;
+  /** What the conversation is called: the writer's rename or the derived title (app/history/titles.ts). */
+  title: string;
+  /** Whether `title` is the writer's own (false: derived). */
+  renamed: boolean;
+  starred: boolean;
   preview: string;
   previewCut: boolean;
   /** Exchanges in the conversation: 1 for the first request, +1 per follow-up. */
@@ -19,7 +25,20 @@ export type HistoryThread = {
   id: string;
   queryType: string;
   label: string;
+  title: string;
+  starred: boolean;
+  /** The element chosen at Generate (null for types the tools never saved). */
+  element: string | null;
+  /** The details filled at Generate, `{field: value}` ({} when none or not recorded). */
+  details: Record<string, string>;
+  mode: "generate" | "draft";
   createdAt: string;
   continuePath: string | null;
   turns: { role: "user" | "assistant"; content: string; status: string }[];
 };
+
+/** `PATCH /api/history/:id`: a new name ("" for the derived one again) and/or the star. */
+export type HistoryEntryChanges = { title?: string; starred?: boolean };
+
+/** What `PATCH /api/history/:id` answers: the entry's title and star after the change. */
+export type HistoryEntryState = { id: string; title: string; renamed: boolean; starred: boolean };

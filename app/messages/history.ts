@@ -38,6 +38,29 @@ export const historyTexts = {
   unavailable: "The history service did not answer. Please try again.",
   signedOutApi: "Please sign in to view your history.",
   retry: "Try again",
+  // Titles, stars and the search of all sections (issue 12; not in the spec).
+  star: "Star",
+  unstar: "Unstar",
+  starHint: "Star this conversation to find it under Starred",
+  unstarHint: "Remove the star",
+  starredFilter: "Starred",
+  starredFilterHint: "Show only starred conversations",
+  noStarred: "No starred conversations here yet. Star one with its ☆ button.",
+  noStarredMatches: (query: string) => `No starred entries match “${query}”.`,
+  rename: "Rename",
+  renameTitle: "Rename conversation",
+  renameDescription: "Give this conversation a name you will recognise. Leave it empty to use the automatic title.",
+  renameLabel: "Title",
+  save: "Save",
+  titleTooLong: "A title can be at most 120 characters.",
+  changesInvalid: "Send a title (up to 120 characters) and/or starred (true or false), and nothing else.",
+  allSearchTitle: "Search all your work",
+  allSearchLabel: "Search all your work",
+  allSearchPlaceholder: "Words from any prompt, answer or follow-up, in all six tools",
+  allSearchIntro: "Type a few words to find them in every section's history.",
+  allMatchesFor: (query: string) => `Entries in all sections matching “${query}”`,
+  allNoMatches: (query: string) => `Nothing in any section matches “${query}”.`,
+  sectionOf: (section: string) => `Section: ${section}`,
 } as const;
 
 export const historyToasts = {
@@ -45,4 +68,6 @@ export const historyToasts = {
   deleteFailed: { title: "Error", description: (message: string) => `Failed to delete entry: ${message}` },
   deleted: { title: "Success", description: "History entry deleted." },
   downloaded: { title: "Downloaded", description: "History entry downloaded successfully." },
+  changeFailed: { title: "Error", description: (message: string) => `Failed to update entry: ${message}` },
+  renamed: { title: "Renamed", description: "The conversation has its new title." },
 } as const;

@@ -1,13 +1,18 @@
 import type { Route } from "./+types/api.history.$id";
 import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
-import { readHistoryThread, removeHistoryEntry } from "~/history/history.server";
+import { readEntryChanges } from "~/history/entry-changes.server";
+import { changeHistoryEntry, readHistoryThread, removeHistoryEntry } from "~/history/history.server";
 import { apiError } from "~/lib/api-error";
+import { BadFormError, readBodyUpTo } from "~/lib/form.server";
+import { mediaTypeOf } from "~/lib/media-type";
 import { historyTexts } from "~/messages/history";
 
 const noStore = { "Cache-Control": "private, no-store" };
 const signedOut = { error: historyTexts.signedOutApi };
 const notFound = () => apiError(404, historyTexts.notFound);
+/** A title of 120 characters in any script, with room for the JSON around it. */
+const MAX_PATCH_BYTES = 4 * 1024;
 
 /** GET /api/history/:id — one entry with its whole thread; another writer's id is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -16,12 +21,37 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return thread ? Response.json(thread, { headers: noStore }) : notFound();
 }
 
-/** DELETE /api/history/:id — removes the entry and all its turns, for its owner only. */
+/** The JSON body of a PATCH, or the error answer. */
+async function readJson(request: Request): Promise<{ body: unknown } | Response> {
+  if (mediaTypeOf(request) !== "application/json") return apiError(415, historyTexts.changesInvalid);
+  try {
+    return { body: JSON.parse(new TextDecoder().decode(await readBodyUpTo(request, MAX_PATCH_BYTES))) };
+  } catch (error) {
+    const tooLarge = error instanceof BadFormError && error.message.includes("large");
+    return apiError(tooLarge ? 413 : 400, historyTexts.changesInvalid);
+  }
+}
+
+/** PATCH /api/history/:id — `{title?, starred?}`: renames ("" = derived title again) and/or stars. */
+async function patchEntry(request: Request, userId: string, id: string) {
+  const read = await readJson(request);
+  if (read instanceof Response) return read;
+  const changes = readEntryChanges(read.body);
+  if (!changes.ok) return apiError(400, changes.error);
+  const state = await changeHistoryEntry({ userId, id, changes: changes.changes });
+  return state ? Response.json(state, { headers: noStore }) : notFound();
+}
+
+/**
+ * DELETE /api/history/:id — removes the entry and all its turns; PATCH renames or stars it.
+ * For its owner only (another writer's id is a 404); cross-site writes are refused before here.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "DELETE") {
-    return apiError(405, "Method Not Allowed", { headers: { Allow: "GET, DELETE" } });
+  if (request.method !== "DELETE" && request.method !== "PATCH") {
+    return apiError(405, "Method Not Allowed", { headers: { Allow: "GET, PATCH, DELETE" } });
   }
   const user = requireApiUser(context.get(authContext), signedOut);
+  if (request.method === "PATCH") return patchEntry(request, user.id, params.id);
   const deleted = await removeHistoryEntry({ userId: user.id, id: params.id });
   return deleted ? Response.json({ ok: true }, { headers: noStore }) : notFound();
 }

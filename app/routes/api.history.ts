@@ -1,22 +1,29 @@
 import type { Route } from "./+types/api.history";
 import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
-import { normalizeSearch, readHistoryPage } from "~/history/history.server";
+import { EVERY_SECTION, normalizeSearch, readHistoryPage, starredParam } from "~/history/history.server";
+import { ALL_SECTIONS } from "~/history/limits";
 import { apiError } from "~/lib/api-error";
 import { historyTexts } from "~/messages/history";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-/** GET /api/history?section=&q=&cursor= — the next page of a section's history (Load more). */
+/**
+ * GET /api/history?section=&q=&starred=1&cursor= — the next page of a section's history (Load
+ * more); `section=all` is every tool's section (the dashboard's search), `search=` is `q=`'s
+ * other name (decision 012), `starred=1` only the starred entries.
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireApiUser(context.get(authContext), { error: historyTexts.signedOutApi });
-  const section = url.searchParams.get("section") ?? "";
+  const params = url.searchParams;
+  const section = params.get("section") ?? "";
   const started = performance.now();
   const page = await readHistoryPage({
     userId: user.id,
-    section,
-    search: normalizeSearch(url.searchParams.get("q")),
-    cursor: url.searchParams.get("cursor"),
+    section: section === ALL_SECTIONS ? EVERY_SECTION : section,
+    search: normalizeSearch(params.get("q") ?? params.get("search")),
+    starred: starredParam(params.get("starred")),
+    cursor: params.get("cursor"),
   });
   return Response.json(page, {
     headers: { ...noStore, "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` },

@@ -7,6 +7,7 @@ import { changePassword } from "~/auth/password-flows.server";
 import { describeSubscription } from "~/billing/card-view";
 import { toolPath, tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
+import { AllWorkSearch } from "~/components/history/all-work-search";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
@@ -88,6 +89,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Text as="p" size="3" color="gray" mb="5">
           {dashboardTexts.intro}
         </Text>
+        <AllWorkSearch />
         <nav aria-label={dashboardTexts.categories}>
           <ul className="card-grid category-grid">
             {tools.map((tool) => (

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Suspense } from "react";
 import { Await, Link, redirect } from "react-router";
 import type { Route } from "./+types/history";
@@ -7,7 +7,8 @@ import { historySectionAliases, resolveHistorySection } from "~/catalog/history"
 import { AppHeader } from "~/components/app-header";
 import { HistoryList } from "~/components/history/history-list";
 import { HistorySearch } from "~/components/history/history-search";
-import { normalizeSearch, readHistoryPage } from "~/history/history.server";
+import { LoadingHistory } from "~/components/history/history-states";
+import { normalizeSearch, readHistoryPage, starredParam } from "~/history/history.server";
 import type { HistoryPage } from "~/history/types";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
@@ -32,32 +33,22 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (alias) throw redirect(`/${alias}/history${url.search}`);
   const { section, title, backPath } = resolveHistorySection(params.section);
   const user = optionalUser(context);
-  if (!user) return { section, title, backPath, signedIn: false as const, query: "", page: null };
+  if (!user) return { section, title, backPath, signedIn: false as const, query: "", starred: false, page: null };
 
   const query = normalizeSearch(url.searchParams.get("q"));
-  const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, cursor: null }).then(
+  const starred = starredParam(url.searchParams.get("starred"));
+  const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, starred, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {
       console.error("history page could not be read", error);
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { section, title, backPath, signedIn: true as const, query, page };
-}
-
-function LoadingHistory() {
-  return (
-    <Flex align="center" gap="3" py="6" role="status" className="history-loading">
-      <Spinner size="3" />
-      <Text size="3" color="gray">
-        {historyTexts.loading}
-      </Text>
-    </Flex>
-  );
+  return { section, title, backPath, signedIn: true as const, query, starred, page };
 }
 
 export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
-  const { section, title, backPath, query } = loaderData;
+  const { section, title, backPath, query, starred } = loaderData;
   return (
     <div className="page history-page">
       <AppHeader>
@@ -74,10 +65,12 @@ export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
         </Heading>
         {loaderData.signedIn ? (
           <>
-            <HistorySearch query={query} />
-            <Suspense key={query} fallback={<LoadingHistory />}>
+            <HistorySearch query={query} starred={starred} />
+            <Suspense key={`${query}:${starred}`} fallback={<LoadingHistory />}>
               <Await resolve={loaderData.page}>
-                {(page) => <HistoryList key={`${section}:${query}`} section={section} query={query} first={page} />}
+                {(page) => (
+                  <HistoryList key={`${section}:${query}:${starred}`} section={section} query={query} starred={starred} first={page} />
+                )}
               </Await>
             </Suspense>
           </>

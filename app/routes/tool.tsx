@@ -12,7 +12,9 @@ import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { trialOnToolPage } from "~/billing/plan";
+import { restoredFields } from "~/history/restore";
 import { findConversation, readThread } from "~db/queries/conversations";
+import { findConversationSetup } from "~db/queries/history";
 import { getSubscription } from "~db/queries/subscriptions";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { toolTexts } from "~/messages/tools";
@@ -52,6 +54,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     historyPath: historyPath(tool),
     promptReady,
     initialElement: requested && findElement(tool, requested) ? requested : null,
+    // 'Continue in tool' fills the details the conversation was generated with.
+    initialFields: continued?.fields ?? null,
     demoAi: getPublicConfig().demoAi,
     continued: continued?.conversation ?? null,
     trial: trialOnToolPage(subscription, new Date(), continued?.trial),
@@ -60,7 +64,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 async function loadContinuedConversation(userId: string, tool: Tool, conversationId: string) {
   const db = getDb();
-  const conversation = await findConversation({ db, userId, conversationId });
+  const [conversation, setup] = await Promise.all([
+    findConversation({ db, userId, conversationId }),
+    findConversationSetup({ db, userId, conversationId }),
+  ]);
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) return null;
   const turns = await readThread({ db, userId, conversationId });
   const messages: AssistantMessage[] = turns
@@ -68,6 +75,7 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
     .map((turn, index) => ({ id: `saved-${index}`, text: turn.content, status: turn.status }));
   return {
     element: conversation.element,
+    fields: restoredFields(tool, conversation.element, setup?.details ?? null),
     conversation: { conversationId, messages },
     trial: { trialFollowUpsUsed: conversation.trialFollowUpsUsed },
   };
@@ -104,6 +112,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           tool={tool}
           promptReady={loaderData.promptReady}
           initialElement={loaderData.initialElement}
+          initialFields={loaderData.initialFields}
           demoAi={loaderData.demoAi}
           continued={loaderData.continued}
           trial={loaderData.trial}

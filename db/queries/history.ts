@@ -1,8 +1,9 @@
 /**
- * The history pages: one writer's conversations in one section, newest first, a keyset page at
- * a time (the same cost for the first page of 5 entries or of 5,000), optionally narrowed by a
- * full-text search over every turn. Every read and the delete are scoped to the owner: another
- * writer's entry id simply does not exist here.
+ * The history pages: one writer's conversations in one section (or in all six, for the
+ * dashboard's search), newest first, a keyset page at a time (the same cost for the first page
+ * of 5 entries or of 5,000), optionally narrowed to starred ones and by a full-text search over
+ * every turn; renaming and starring an entry. Every read and write is scoped to the owner:
+ * another writer's entry id simply does not exist here.
  */
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
@@ -14,6 +15,9 @@ import { readThread } from "./conversations";
 const MAX_SEARCH_WORDS = 12;
 const MAX_WORD_CHARS = 64;
 const MAX_SEARCH_INPUT = MAX_SEARCH_WORDS * (MAX_WORD_CHARS + 1);
+
+/** Characters of the first answer read to find its first heading (it opens the answer). */
+const HEADING_SOURCE_CHARS = 1_000;
 
 export type HistoryCursor = { createdAt: number; id: string };
 
@@ -43,6 +47,17 @@ export type HistoryListEntry = {
   queryType: string;
   element: string | null;
   conversationId: string;
+  /** The writer's own name for it (null: derived, see app/history/titles.ts). */
+  title: string | null;
+  starred: boolean;
+  /** The filled details as stored (JSON; null on rows older than migration 0007). */
+  details: string | null;
+  mode: "generate" | "draft";
+  /**
+   * The start of the first answer, for a derived title from its first heading: only read when
+   * the title cannot come from a rename or a filled detail (null otherwise).
+   */
+  headingSource: string | null;
   /** The first `previewChars` characters of the prompt; `previewCut` says whether there was more. */
   preview: string;
   previewCut: boolean;
@@ -57,6 +72,7 @@ export async function listHistoryPage({
   queryTypes,
   cursor,
   search,
+  starred = false,
   limit,
   previewChars,
 }: {
@@ -65,19 +81,23 @@ export async function listHistoryPage({
   queryTypes: readonly string[];
   cursor?: HistoryCursor | null;
   search?: string;
+  /** Only the conversations the writer starred. */
+  starred?: boolean;
   limit: number;
   previewChars: number;
 }): Promise<{ entries: HistoryListEntry[]; nextCursor: string | null }> {
   if (queryTypes.length === 0) return { entries: [], nextCursor: null };
   const conditions: SQL[] = [eq(queryHistory.userId, userId), inArray(queryHistory.queryType, [...queryTypes])];
+  if (starred) conditions.push(eq(queryHistory.starred, true));
   if (cursor) {
     conditions.push(sql`(${queryHistory.createdAt}, ${queryHistory.id}) < (${cursor.createdAt}, ${cursor.id})`);
   }
-  // Every word must occur somewhere in the conversation (prompt, any answer or follow-up).
+  // Every word must occur somewhere in the conversation (prompt, any answer or follow-up), in
+// the versions it shows (decision 012: history reads chosen rows only).
   for (const term of searchTerms(search ?? "")) {
     conditions.push(sql`${queryHistory.conversationId} in (
       select m.conversation_id from query_messages_fts f join query_messages m on m.seq = f.rowid
-      where query_messages_fts match ${term})`);
+      where query_messages_fts match ${term} and m.chosen = 1)`);
   }
   const rows = await db
     .select({
@@ -85,6 +105,11 @@ export async function listHistoryPage({
       queryType: queryHistory.queryType,
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
+      title: queryHistory.title,
+      starred: queryHistory.starred,
+      details: queryHistory.details,
+      mode: queryHistory.mode,
+      headingSource: headingSource(),
       preview: sql<string>`substr(${queryHistory.queryText}, 1, ${previewChars + 1})`,
       // Qualified by hand: inside a sub-select drizzle would leave the outer column bare.
       messages: sql<number>`(select count(*) from query_messages m where m.conversation_id = "query_history"."conversation_id" and m.chosen = 1)`,
@@ -109,6 +134,12 @@ export async function listHistoryPage({
   };
 }
 
+/** The start of the first answer when a derived title may need its heading, else NULL. */
+function headingSource(chars = HEADING_SOURCE_CHARS) {
+  return sql<string | null>`case when ${queryHistory.title} is null and ifnull(${queryHistory.details}, '{}') = '{}'
+    then substr(${queryHistory.responseText}, 1, ${chars}) end`;
+}
+
 /** One entry with its whole thread, or `undefined` when the writer has no such entry. */
 export async function getHistoryEntry({ db, userId, id }: { db: Database; userId: string; id: string }) {
   const [entry] = await db
@@ -117,6 +148,11 @@ export async function getHistoryEntry({ db, userId, id }: { db: Database; userId
       queryType: queryHistory.queryType,
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
+      title: queryHistory.title,
+      starred: queryHistory.starred,
+      details: queryHistory.details,
+      mode: queryHistory.mode,
+      headingSource: headingSource(),
       createdAt: queryHistory.createdAt,
       updatedAt: queryHistory.updatedAt,
     })
@@ -144,4 +180,57 @@ export async function deleteHistoryEntry({ db, userId, id }: { db: Database; use
       .returning({ id: queryHistory.id }),
   ]);
   return deleted.length > 0;
+}
+
+/**
+ * Renames (`title`: a name, or null for the derived title again) and/or stars the writer's
+ * entry, and returns what its title is made from afterwards; `undefined` when the writer has
+ * no such entry.
+ */
+export async function updateHistoryEntry({
+  db,
+  userId,
+  id,
+  changes,
+}: {
+  db: Database;
+  userId: string;
+  id: string;
+  changes: { title: string | null; starred?: boolean } | { title?: string | null; starred: boolean };
+}) {
+  const [row] = await db
+    .update(queryHistory)
+    .set({ title: changes.title, starred: changes.starred })
+    .where(and(eq(queryHistory.id, id), eq(queryHistory.userId, userId)))
+    .returning({
+      id: queryHistory.id,
+      queryType: queryHistory.queryType,
+      element: queryHistory.element,
+      title: queryHistory.title,
+      starred: queryHistory.starred,
+      details: queryHistory.details,
+      headingSource: headingSource(),
+    });
+  return row;
+}
+
+/**
+ * What a conversation was started with — its element, the details filled (JSON) and its mode —
+ * for 'Continue in tool'; `undefined` when the writer has no such conversation.
+ */
+export async function findConversationSetup({
+  db,
+  userId,
+  conversationId,
+}: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+}) {
+  const [row] = await db
+    .select({ element: queryHistory.element, details: queryHistory.details, mode: queryHistory.mode })
+    .from(queryHistory)
+    .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
+    .limit(1);
+  return row;
 }

@@ -32,6 +32,9 @@ export function historyPage(page: Page) {
     emptyHint: page.getByText(historyTexts.emptyHint, { exact: true }),
     signedOut: page.getByText(historyTexts.signedOut, { exact: true }),
     details: page.getByRole("dialog", { name: historyTexts.detailsTitle }),
+    renameDialog: page.getByRole("dialog", { name: historyTexts.renameTitle }),
+    /** The Starred filter toggle beside the search. */
+    starredFilter: search.getByRole("button", { name: historyTexts.starredFilter }),
     confirm: page.getByRole("alertdialog", { name: historyTexts.confirmTitle }),
     menu: page.getByRole("menu"),
   };
@@ -40,7 +43,14 @@ export function historyPage(page: Page) {
 /** The parts of one card. */
 export function historyCard(card: Locator) {
   return {
-    label: card.getByRole("heading", { level: 2 }),
+    /** The spec's label (the element, or the type's label). */
+    label: card.locator(".history-label"),
+    /** What the conversation is called (decision 012): the card's heading. */
+    title: card.getByRole("heading", { level: 2 }),
+    /** The star toggle: named 'Star' when off, 'Unstar' when on. */
+    star: card.locator('button[data-action="star"]'),
+    rename: card.getByRole("button", { name: historyTexts.rename, exact: true }),
+    section: card.locator(".history-section"),
     time: card.locator("time"),
     preview: card.locator(".history-preview"),
     badge: card.locator(".rt-Badge"),
@@ -125,6 +135,10 @@ export async function threadOf(page: Page, entryId: string) {
     id: string;
     queryType: string;
     label: string;
+    title: string;
+    starred: boolean;
+    element: string | null;
+    details: Record<string, string>;
     createdAt: string;
     continuePath: string | null;
     turns: { role: "user" | "assistant"; content: string; status: string }[];

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { accountQueries } from "./accounts";
 import { conversationQueries } from "./conversations";
 import { historyQueries } from "./history";
+import { historyFindQueries } from "./history-find";
 import { meteringQueries } from "./metering";
 import { passwordResetQueries } from "./password-resets";
 import { sessionQueries } from "./sessions";
@@ -21,5 +22,6 @@ export function querySuite(getDb: () => Database) {
   meteringQueries(getDb);
   conversationQueries(getDb);
   historyQueries(getDb);
+  historyFindQueries(getDb);
   trustQueries(getDb);
 }

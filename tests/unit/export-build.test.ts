@@ -15,6 +15,11 @@ const thread: HistoryThread = {
   id: "c1",
   queryType: "stage",
   label: "Dialogue Crafting",
+  title: "Dialogue Crafting",
+  starred: false,
+  element: "dialogue",
+  details: {},
+  mode: "generate",
   createdAt: "2026-03-04T10:00:00.000Z",
   continuePath: "/stage-screen",
   turns: [

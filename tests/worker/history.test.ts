@@ -478,6 +478,12 @@ describe("history threads", () => {
       id: entry.id,
       queryType: "prose",
       label: "Story outline",
+      // Decision 012: no details recorded on this row, so the title comes from the first heading.
+      title: "Story outline · Act one",
+      starred: false,
+      element: "outline",
+      details: {},
+      mode: "generate",
       createdAt: new Date(entry.createdAt).toISOString(),
       continuePath: `/prose?conversation=${entry.conversationId}`,
       turns: [
@@ -710,14 +716,15 @@ describe("deleting an entry", () => {
   it("other methods on /api/history/:id are 405 and change nothing", async () => {
     const writer = await signUp();
     const entry = await seed(writer.userId, { queryType: "prose", element: "world" });
-    for (const method of ["POST", "PUT", "PATCH"]) {
+    // PATCH renames and stars (decision 012): tests/worker/history-find.test.ts.
+    for (const method of ["POST", "PUT"]) {
       const response = await writer.browser.request(`/api/history/${entry.id}`, {
         method,
         headers: { Origin: ORIGIN, "Content-Type": "application/json", Accept: "application/json" },
         body: "{}",
       });
       expect(response.status, method).toBe(405);
-      expect(response.headers.get("Allow"), method).toBe("GET, DELETE");
+      expect(response.headers.get("Allow"), method).toBe("GET, PATCH, DELETE");
       expect(await response.json()).toEqual({ error: "Method Not Allowed", title: "Error" });
       expect(await rowCounts(entry.conversationId)).toEqual({ history: 1, messages: 2 });
     }

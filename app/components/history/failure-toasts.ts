@@ -1,6 +1,7 @@
 /**
  * The spec's error toasts for the history list ('Failed to fetch history: …', 'Failed to
- * delete entry: …'), built in one place because the list shows them from several actions.
+ * delete entry: …') and ours ('Failed to update entry: …'), built in one place because the
+ * list shows them from several actions.
  */
 import type { ToastMessage } from "~/lib/toast";
 import { historyToasts } from "~/messages/history";
@@ -15,4 +16,8 @@ export function fetchFailedToast(message: string): ErrorToast {
 
 export function deleteFailedToast(message: string): ErrorToast {
   return { title: historyToasts.deleteFailed.title, description: historyToasts.deleteFailed.description(message), variant: "destructive" };
+}
+
+export function changeFailedToast(message: string): ErrorToast {
+  return { title: historyToasts.changeFailed.title, description: historyToasts.changeFailed.description(message), variant: "destructive" };
 }

@@ -1,31 +1,29 @@
 import type { RefObject } from "react";
 import type { HistoryItem } from "~/history/types";
-import { historyTexts } from "~/messages/history";
-import { HistoryCard, type DownloadFormat } from "./history-card";
+import { HistoryCard, type CardHandlers } from "./history-card";
 
 /** The cards, newest first; a search's results are a list named after the search. */
 export function HistoryGrid({
   entries,
-  query,
+  label,
   listRef,
   menuContainer,
-  onView,
-  onDownload,
-  onDelete,
+  handlers,
+  showSection,
 }: {
   entries: HistoryItem[];
-  query: string;
+  /** The list's name (a search's results), or none. */
+  label: string | undefined;
   /** The list the dialogs send focus back into when they close. */
   listRef: RefObject<HTMLUListElement | null>;
   menuContainer: HTMLElement | null;
-  onView: (entry: HistoryItem) => void;
-  onDownload: (entry: HistoryItem, format: DownloadFormat) => void;
-  onDelete: (entry: HistoryItem) => void;
+  handlers: CardHandlers;
+  showSection: boolean;
 }) {
   return (
-    <ul ref={listRef} className="card-grid history-grid" aria-label={query ? historyTexts.matchesFor(query) : undefined}>
+    <ul ref={listRef} className="card-grid history-grid" aria-label={label}>
       {entries.map((entry) => (
-        <HistoryCard key={entry.id} entry={entry} onView={onView} onDownload={onDownload} onDelete={onDelete} menuContainer={menuContainer} />
+        <HistoryCard key={entry.id} entry={entry} handlers={handlers} menuContainer={menuContainer} showSection={showSection} />
       ))}
     </ul>
   );

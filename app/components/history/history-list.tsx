@@ -1,18 +1,21 @@
 /**
- * The list of one section's entries: the first page from the loader, more pages on demand,
- * the details dialog, downloads and delete. Entries leave the list only after the server
- * confirms their deletion. The state and actions live in useHistoryList; this file lays out
- * the parts.
+ * The list of one section's entries (or, for the search of all your work, of every section's):
+ * the first page from the loader, more pages on demand, the details dialog, downloads, rename,
+ * star and delete. Entries leave the list only after the server confirms their deletion. The
+ * state and actions live in useHistoryList; this file lays out the parts.
  */
 import { useEffect, useRef, useState } from "react";
+import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryItem } from "~/history/types";
+import { historyTexts } from "~/messages/history";
 import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { HistoryDetailsDialog } from "./history-details-dialog";
 import { HistoryGrid } from "./history-grid";
 import { FirstPageFailed, NoEntries } from "./history-states";
 import { LoadMoreButton } from "./load-more-button";
+import { RenameEntryDialog } from "./rename-entry-dialog";
 import { useHistoryList } from "./use-history-list";
-import type { FirstPage } from "./use-history-pages";
+import type { FirstPage, ListFilter } from "./use-history-pages";
 
 /**
  * The cards' Download menus open inside <main>: portalled to <body> they would sit outside
@@ -25,32 +28,37 @@ function useMenuContainer() {
   return { sectionRef, menuContainer };
 }
 
-export function HistoryList({ section, query, first }: { section: string; query: string; first: FirstPage }) {
+function listLabel({ section, query }: ListFilter): string | undefined {
+  if (!query) return undefined;
+  return section === ALL_SECTIONS ? historyTexts.allMatchesFor(query) : historyTexts.matchesFor(query);
+}
+
+export function HistoryList({ first, ...filter }: ListFilter & { first: FirstPage }) {
   const { sectionRef, menuContainer } = useMenuContainer();
-  const list = useHistoryList({ section, query, first });
+  const list = useHistoryList({ ...filter, first });
   return (
     <section ref={sectionRef} className="history-list" aria-live="polite" aria-busy={list.loadingMore}>
-      <ListBody first={first} query={query} entries={list.entries}>
+      <ListBody first={first} filter={filter} entries={list.entries}>
         <HistoryGrid
           entries={list.entries}
-          query={query}
+          label={listLabel(filter)}
           listRef={list.listRef}
           menuContainer={menuContainer}
-          onView={list.onView}
-          onDownload={list.onDownload}
-          onDelete={list.onDelete}
+          handlers={list.handlers}
+          showSection={filter.section === ALL_SECTIONS}
         />
       </ListBody>
       {list.nextCursor && list.entries.length > 0 ? <LoadMoreButton loading={list.loadingMore} onLoadMore={list.loadMore} /> : null}
       <HistoryDetailsDialog {...list.details} onDownload={list.onDownload} />
+      <RenameEntryDialog {...list.rename} />
       <DeleteEntryDialog {...list.deletion} />
     </section>
   );
 }
 
 /** The cards (children), or what stands in their place when there are none to show. */
-function ListBody({ first, query, entries, children }: { first: FirstPage; query: string; entries: HistoryItem[]; children: React.ReactNode }) {
+function ListBody({ first, filter, entries, children }: { first: FirstPage; filter: ListFilter; entries: HistoryItem[]; children: React.ReactNode }) {
   if (!first.ok) return <FirstPageFailed message={first.message} />;
-  if (entries.length === 0) return <NoEntries query={query} />;
+  if (entries.length === 0) return <NoEntries {...filter} allSections={filter.section === ALL_SECTIONS} />;
   return children;
 }

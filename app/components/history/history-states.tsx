@@ -1,7 +1,22 @@
-/** What the list shows instead of cards: the first page failed, no entries yet, or no matches. */
-import { Button, Flex, Text } from "@radix-ui/themes";
+/**
+ * What the list shows instead of cards: the first page is on its way or failed, no entries yet,
+ * or no matches.
+ */
+import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import { useRevalidator } from "react-router";
 import { historyTexts, historyToasts } from "~/messages/history";
+
+/** 'Loading history...' with a spinner (spec), while the first page streams in. */
+export function LoadingHistory() {
+  return (
+    <Flex align="center" gap="3" py="6" role="status" className="history-loading">
+      <Spinner size="3" />
+      <Text size="3" color="gray">
+        {historyTexts.loading}
+      </Text>
+    </Flex>
+  );
+}
 
 /** The first page did not arrive: the reason and a retry that reruns the page's loader. */
 export function FirstPageFailed({ message }: { message: string }) {
@@ -18,16 +33,18 @@ export function FirstPageFailed({ message }: { message: string }) {
   );
 }
 
-/** No entries: none match the search, or the section has none yet. */
-export function NoEntries({ query }: { query: string }) {
-  return query ? <NoMatches query={query} /> : <EmptyHistory />;
+/** No entries: none match the search or the Starred filter, or the section has none yet. */
+export function NoEntries({ query, starred, allSections }: { query: string; starred: boolean; allSections: boolean }) {
+  if (allSections) return <Nothing text={historyTexts.allNoMatches(query)} />;
+  if (starred) return <Nothing text={query ? historyTexts.noStarredMatches(query) : historyTexts.noStarred} />;
+  return query ? <Nothing text={historyTexts.noMatches(query)} /> : <EmptyHistory />;
 }
 
-function NoMatches({ query }: { query: string }) {
+function Nothing({ text }: { text: string }) {
   return (
     <Flex py="5" className="history-empty">
       <Text as="p" size="3">
-        {historyTexts.noMatches(query)}
+        {text}
       </Text>
     </Flex>
   );

@@ -7,7 +7,7 @@ import { useCallback, useRef } from "react";
 import type { HistoryItem } from "~/history/types";
 
 /** The card buttons that open a dialog (their `data-action`). */
-export type CardAction = "view" | "delete";
+export type CardAction = "view" | "delete" | "rename";
 
 export function useCardFocus() {
   const listRef = useRef<HTMLUListElement>(null);
@@ -42,7 +42,7 @@ export function useCardFocus() {
     if (index === null) return returnFocus(event);
     focusBackTo.current = null;
     event.preventDefault();
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(".history-item button:first-of-type");
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('.history-item [data-action="view"]');
     const target = buttons && buttons.length > 0 ? buttons[Math.min(index, buttons.length - 1)] : null;
     (target ?? document.querySelector<HTMLElement>(".history-search input"))?.focus();
   }, [returnFocus]);

@@ -10,7 +10,9 @@ import { errorMessage, fetchFailedToast } from "./failure-toasts";
 
 export type FirstPage = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
-export function useHistoryPages({ section, query, first }: { section: string; query: string; first: FirstPage }) {
+export type ListFilter = { section: string; query: string; starred: boolean };
+
+export function useHistoryPages({ section, query, starred, first }: ListFilter & { first: FirstPage }) {
   const show = useToast();
   const [entries, setEntries] = useState<HistoryItem[]>(first.ok ? first.entries : []);
   const [nextCursor, setNextCursor] = useState<string | null>(first.ok ? first.nextCursor : null);
@@ -24,7 +26,7 @@ export function useHistoryPages({ section, query, first }: { section: string; qu
     if (!nextCursor) return;
     setLoadingMore(true);
     try {
-      const page = await fetchHistoryPage({ section, query, cursor: nextCursor });
+      const page = await fetchHistoryPage({ section, query, starred, cursor: nextCursor });
       setEntries((list) => {
         const seen = new Set(list.map((item) => item.id));
         return [...list, ...page.entries.filter((item) => !seen.has(item.id))];
@@ -35,7 +37,7 @@ export function useHistoryPages({ section, query, first }: { section: string; qu
     } finally {
       setLoadingMore(false);
     }
-  }, [nextCursor, query, section, show]);
+  }, [nextCursor, query, section, show, starred]);
 
   /** Takes out an entry the server has deleted; `removedAt` hears where it stood (for focus). */
   const removeEntry = useCallback((id: string, removedAt: (index: number) => void) => {
@@ -45,5 +47,10 @@ export function useHistoryPages({ section, query, first }: { section: string; qu
     });
   }, []);
 
-  return { entries, nextCursor, loadingMore, loadMore, removeEntry };
+  /** Puts an entry's new title or star in place (the server's answer, or a guess to undo). */
+  const updateEntry = useCallback((id: string, change: Partial<Pick<HistoryItem, "title" | "renamed" | "starred">>) => {
+    setEntries((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+
+  return { entries, nextCursor, loadingMore, loadMore, removeEntry, updateEntry };
 }

@@ -105,6 +105,7 @@ function filledFields(chosen: ToolElementDefinition | null, values: Record<strin
 export const ElementForm = memo(function ElementForm({
   tool,
   initialElement,
+  initialFields = null,
   busy,
   submitDisabled,
   trialNote,
@@ -113,6 +114,8 @@ export const ElementForm = memo(function ElementForm({
 }: {
   tool: ToolDefinition;
   initialElement: string | null;
+  /** The details to start with ('Continue in tool' restores the ones generated with). */
+  initialFields?: Readonly<Record<string, string>> | null;
   busy: boolean;
   submitDisabled: boolean;
   /** A trial writer's line under Generate (null: unlimited). */
@@ -122,7 +125,7 @@ export const ElementForm = memo(function ElementForm({
   onGenerate: (element: ToolElementDefinition | null, fields: Record<string, string>) => void;
 }) {
   const [element, setElement] = useState<string>(initialElement ?? "");
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialFields }));
   const chosen = tool.elements.find((candidate) => candidate.value === element) ?? null;
   return (
     <Card size="3" className="glass-card tool-card">

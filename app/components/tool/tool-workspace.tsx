@@ -145,6 +145,7 @@ export function ToolWorkspace({
   tool,
   promptReady,
   initialElement,
+  initialFields = null,
   demoAi,
   continued = null,
   trial,
@@ -152,6 +153,8 @@ export function ToolWorkspace({
   tool: Tool;
   promptReady: boolean;
   initialElement: string | null;
+  /** The details the form starts with ('Continue in tool'); null: empty fields. */
+  initialFields?: Readonly<Record<string, string>> | null;
   demoAi: boolean;
   continued?: ContinuedConversation | null;
   /** A trial writer's allowance when the page opened (null: unlimited). */
@@ -178,6 +181,7 @@ export function ToolWorkspace({
       <ElementForm
         tool={tool}
         initialElement={initialElement}
+        initialFields={initialFields}
         busy={busy}
         submitDisabled={!hydrated || !promptReady || busy}
         trialNote={trial && conversationsLeft !== null ? conversationNote({ conversationsLeft, periodOver: trial.periodOver }) : null}

@@ -1,0 +1,72 @@
+import { Button, Heading, Text } from "@radix-ui/themes";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import type { Route } from "./+types/history-search";
+import { requireUser } from "~/auth/guards.server";
+import { AllWorkSearch } from "~/components/history/all-work-search";
+import { HistoryList } from "~/components/history/history-list";
+import { LoadingHistory } from "~/components/history/history-states";
+import { AppHeader } from "~/components/app-header";
+import { EVERY_SECTION, normalizeSearch, readHistoryPage } from "~/history/history.server";
+import { ALL_SECTIONS } from "~/history/limits";
+import type { HistoryPage } from "~/history/types";
+import { historyTexts } from "~/messages/history";
+import { TITLE_SUFFIX } from "~/messages/site";
+
+type PageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
+
+export function meta() {
+  return [{ title: `${historyTexts.allSearchTitle}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * `/history/search?q=`: the dashboard's search of all six sections' history. The first page of
+ * matches streams in; each card says its section and continues in its tool.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { user } = requireUser(request, context);
+  const query = normalizeSearch(url.searchParams.get("q"));
+  if (!query) return { query, page: null };
+  const page: Promise<PageResult> = readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: query, cursor: null }).then(
+    (result) => ({ ok: true as const, ...result }),
+    (error: unknown) => {
+      console.error("search of all sections could not be read", error);
+      return { ok: false as const, message: historyTexts.unavailable };
+    },
+  );
+  return { query, page };
+}
+
+export default function HistorySearchRoute({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData;
+  return (
+    <div className="page history-page">
+      <AppHeader>
+        <Button asChild variant="soft">
+          <Link to="/dashboard">{historyTexts.dashboard}</Link>
+        </Button>
+      </AppHeader>
+      <main className="page-main">
+        <Heading as="h1" size="8" mb="4">
+          {historyTexts.allSearchTitle}
+        </Heading>
+        <AllWorkSearch query={query} />
+        {page ? (
+          <Suspense key={query} fallback={<LoadingHistory />}>
+            <Await resolve={page}>
+              {(first) => <HistoryList key={query} section={ALL_SECTIONS} query={query} starred={false} first={first} />}
+            </Await>
+          </Suspense>
+        ) : (
+          <Text as="p" size="3" color="gray">
+            {historyTexts.allSearchIntro}
+          </Text>
+        )}
+      </main>
+    </div>
+  );
+}
