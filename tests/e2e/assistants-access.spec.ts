@@ -151,6 +151,8 @@ test("axe: a tool page empty, with the dropdown open, streaming, answered, stopp
   email,
   mockUrl,
 }, testInfo) => {
+  // Six axe scans and a whole generation: about 40 s on an idle 2-core machine.
+  test.slow();
   const songwriting = toolBySlug("songwriting");
   await signUp(page, { email });
   await openToolFromDashboard(page, songwriting);

@@ -175,6 +175,8 @@ for (const flow of flows) {
 }
 
 test("an old per-feature route opens its tool with the element chosen", async ({ page, email }) => {
+  // Every old route is visited in turn: about 45 s on an idle 2-core machine.
+  test.slow();
   await signUp(page, { email });
   const prose = toolBySlug("prose");
   await page.goto("/world-building");

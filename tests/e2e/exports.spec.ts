@@ -119,7 +119,8 @@ test("History Details of a Stage & Screen conversation: Markdown, Word and Fount
   expect(docx.download.suggestedFilename()).toBe(`${base}.docx`);
   await expectNewToast(page, historyToasts.downloaded);
   const paragraphs = docxParagraphs(await bytesOf(docx.download));
-  expect(paragraphs[0]).toMatchObject({ style: "Title", text: "Dialogue Crafting" });
+  // The conversation's title: the element and its first filled detail (decision 012).
+  expect(paragraphs[0]).toMatchObject({ style: "Title", text: `Dialogue Crafting · Two strangers at a depot ${marker}` });
   const styled = (style: string) => paragraphs.filter((p) => p.style === style).map((p) => p.text);
   expect(styled("Heading1")).toEqual(["Prompt", "Response", "Follow-up 1", "Response"]);
   expect(styled("Heading2")).toEqual(expect.arrayContaining(["Revision"]));
@@ -135,7 +136,7 @@ test("History Details of a Stage & Screen conversation: Markdown, Word and Fount
   const fountain = await downloadOf(page, () => history.menu.getByRole("menuitem", { name: exportTexts.fountain }).click());
   expect(fountain.download.suggestedFilename()).toBe(`${base}.fountain`);
   const parsed = new Fountain().parse(fountain.text, true);
-  expect(parsed.title).toBe("Dialogue Crafting");
+  expect(parsed.title).toBe(`Dialogue Crafting · Two strangers at a depot ${marker}`);
   const tokens = parsed.tokens.filter((token) => !/_(?:begin|end)$/.test(token.type)).map((token) => [token.type, token.text]);
   expect(tokens).toEqual(
     expect.arrayContaining([
@@ -206,7 +207,7 @@ test("by keyboard: More formats opens with Enter, Word downloads; a Fountain ite
   await expect(history.menu.getByRole("menuitem", { name: exportTexts.docx })).toBeFocused();
   const { download } = await downloadOf(page, () => page.keyboard.press("Enter"));
   expect(download.suggestedFilename()).toMatch(/^prose_\d{1,2}-\d{1,2}-\d{4}\.docx$/);
-  expect(docxParagraphs(await bytesOf(download))[0]).toMatchObject({ style: "Title", text: "World description" });
+  expect(docxParagraphs(await bytesOf(download))[0]).toMatchObject({ style: "Title", text: `World description · ${marker}` });
   await expect(history.menu).toHaveCount(0);
   await expect(more).toBeFocused();
 });
