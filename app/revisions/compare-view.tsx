@@ -1,5 +1,6 @@
 import { Text } from "@radix-ui/themes";
 import { revisionTexts } from "~/messages/tools";
+import { ChangeMarks } from "./change-marks";
 import { useDiffParts } from "./use-diff-parts";
 import "./revisions.css";
 
@@ -27,18 +28,7 @@ export function CompareView({ before, after }: { before: string; after: string }
               <span key={index}>{part.text}</span>
             ) : (
               <span key={index}>
-                {part.removed ? (
-                  <del>
-                    <span className="visually-hidden">{revisionTexts.deleted} </span>
-                    {part.removed}
-                  </del>
-                ) : null}
-                {part.added ? (
-                  <ins>
-                    <span className="visually-hidden">{revisionTexts.inserted} </span>
-                    {part.added}
-                  </ins>
-                ) : null}
+                <ChangeMarks removed={part.removed} added={part.added} />
               </span>
             ),
           )}

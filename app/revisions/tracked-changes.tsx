@@ -2,6 +2,7 @@ import { Button, Flex, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { revisionTexts } from "~/messages/tools";
+import { ChangeMarks } from "./change-marks";
 import { useDiffParts } from "./use-diff-parts";
 import { applyDecisions, type Decision, type DiffPart } from "./diff-parts";
 import "./revisions.css";
@@ -9,18 +10,7 @@ import "./revisions.css";
 function ChangeView({ part, decision, onDecide }: { part: Extract<DiffPart, { kind: "change" }>; decision: Decision | undefined; onDecide: (decision: Decision) => void }) {
   return (
     <span className="change" data-decision={decision} role="group" aria-label={revisionTexts.changeLabel(part.id)}>
-      {part.removed ? (
-        <del>
-          <span className="visually-hidden">{revisionTexts.deleted} </span>
-          {part.removed}
-        </del>
-      ) : null}
-      {part.added ? (
-        <ins>
-          <span className="visually-hidden">{revisionTexts.inserted} </span>
-          {part.added}
-        </ins>
-      ) : null}
+      <ChangeMarks removed={part.removed} added={part.added} />
       {decision ? null : (
         <span className="change-actions">
           <Button type="button" size="1" variant="soft" color="grass" onClick={() => onDecide("accepted")}>
