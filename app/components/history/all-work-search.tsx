@@ -1,7 +1,7 @@
-import { Button, Flex, TextField } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { Form, useNavigation } from "react-router";
-import { MAX_SEARCH_CHARS } from "~/history/limits";
 import { historyTexts } from "~/messages/history";
+import { SearchField } from "./search-field";
 
 /** Where the search of all six sections shows its results. */
 export const ALL_WORK_SEARCH_PATH = "/history/search";
@@ -16,18 +16,7 @@ export function AllWorkSearch({ query = "" }: { query?: string }) {
   return (
     <Form method="get" action={ALL_WORK_SEARCH_PATH} role="search" aria-label={historyTexts.allSearchLabel} className="history-search all-work-search">
       <Flex gap="2" align="end" wrap="wrap">
-        <div className="history-search-field">
-          <TextField.Root
-            key={query}
-            type="search"
-            name="q"
-            aria-label={historyTexts.allSearchLabel}
-            defaultValue={query}
-            maxLength={MAX_SEARCH_CHARS}
-            placeholder={historyTexts.allSearchPlaceholder}
-            size="3"
-          />
-        </div>
+        <SearchField query={query} label={historyTexts.allSearchLabel} placeholder={historyTexts.allSearchPlaceholder} />
         <Button type="submit" size="3" loading={searching}>
           {historyTexts.searchSubmit}
         </Button>

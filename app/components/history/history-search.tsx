@@ -1,7 +1,7 @@
-import { Button, Flex, TextField } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { MAX_SEARCH_CHARS } from "~/history/limits";
 import { historyTexts } from "~/messages/history";
+import { SearchField } from "./search-field";
 
 /** The URL of this page's list with this search and Starred filter. */
 export function listSearch({ query, starred }: { query: string; starred: boolean }): string {
@@ -42,18 +42,7 @@ export function HistorySearch({ query, starred }: { query: string; starred: bool
   return (
     <Form method="get" role="search" aria-label={historyTexts.searchLabel} className="history-search">
       <Flex gap="2" align="end" wrap="wrap">
-        <div className="history-search-field">
-          <TextField.Root
-            key={query}
-            type="search"
-            name="q"
-            aria-label={historyTexts.searchLabel}
-            defaultValue={query}
-            maxLength={MAX_SEARCH_CHARS}
-            placeholder={historyTexts.searchPlaceholder}
-            size="3"
-          />
-        </div>
+        <SearchField query={query} label={historyTexts.searchLabel} placeholder={historyTexts.searchPlaceholder} />
         {starred ? <input type="hidden" name="starred" value="1" /> : null}
         <Button type="submit" size="3" loading={searching}>
           {historyTexts.searchSubmit}
