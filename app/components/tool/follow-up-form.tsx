@@ -1,30 +1,47 @@
-/** The follow-up box under the answer: Enter sends, Shift+Enter starts a new line. */
+/**
+ * The follow-up box under the answer (the composer): Enter or Ctrl/⌘+Enter sends, Shift+Enter
+ * starts a new line. It stays at the bottom of the screen while the conversation scrolls by,
+ * and toasts keep clear of it (`data-toast-avoid`).
+ */
 import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
-import { memo, useId, useState } from "react";
+import { memo, useId, useImperativeHandle, useState, type Ref } from "react";
 import { MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
 import { toolTexts } from "~/messages/tools";
+
+/** What the workspace may do to the box: clear it once a retried follow-up was kept. */
+export type FollowUpHandle = { clearIfUnchanged(sent: string): void };
 
 export const FollowUpForm = memo(function FollowUpForm({
   enabled,
   busy,
   note,
+  placeholder,
+  handle,
   onSend,
 }: {
   enabled: boolean;
   busy: boolean;
   /** A trial conversation's follow-ups left (null: none to state). */
   note: string | null;
+  /** The tool's own example of a follow-up (catalog). */
+  placeholder: string;
+  handle?: Ref<FollowUpHandle>;
   /** Resolves true when the server took the text (then the box is cleared). */
   onSend: (text: string) => Promise<boolean>;
 }) {
   const [text, setText] = useState("");
   const id = useId();
+  useImperativeHandle(handle, () => ({
+    clearIfUnchanged: (sent) => setText((current) => (current.trim() === sent ? "" : current)),
+  }));
   const send = async () => {
     if (busy || !enabled) return;
     if (await onSend(text)) setText("");
   };
   return (
     <form
+      className="composer"
+      data-toast-avoid=""
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -39,7 +56,7 @@ export const FollowUpForm = memo(function FollowUpForm({
             id={id}
             className="follow-up-input"
             value={text}
-            placeholder={toolTexts.followUpPlaceholder}
+            placeholder={placeholder}
             maxLength={MAX_FOLLOW_UP_CHARS}
             rows={2}
             disabled={!enabled}

@@ -1,0 +1,41 @@
+/** Expand: the conversation full screen, in one readable column, nothing else (Esc closes). */
+import { Button, Dialog, Flex } from "@radix-ui/themes";
+import type { AssistantMessage } from "~/generation/use-generation";
+import { workspaceTexts } from "~/messages/tools";
+import { Thread } from "./thread";
+
+export function ReadingView({
+  open,
+  title,
+  messages,
+  onOpenChange,
+}: {
+  open: boolean;
+  /** The tool's title, so the writer knows which conversation this is. */
+  title: string;
+  messages: readonly AssistantMessage[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content className="reading-view" maxWidth="none">
+        <Flex justify="between" align="center" gap="3" className="reading-view-header">
+          <Dialog.Title size="3" mb="0">
+            {workspaceTexts.readingView} · {title}
+          </Dialog.Title>
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray">
+              {workspaceTexts.closeReadingView}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+        <Dialog.Description size="1" color="gray" mb="3">
+          {workspaceTexts.readingViewDescription}
+        </Dialog.Description>
+        <div className="reading-column">
+          <Thread messages={messages} />
+        </div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
