@@ -27,7 +27,7 @@ export const workspaceTexts = {
   editDetails: "Edit details",
   hideDetails: "Hide details",
   /** The folded form's summary, for screen readers before the visible line. */
-  summaryLabel: "Generating from",
+  summaryLabel: "This conversation",
   writerTurn: "You asked",
   expand: "Expand",
   expandHint: "Open the conversation in a distraction-free reading view",

@@ -181,7 +181,7 @@ export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
   const chosen = tool.elements.find((candidate) => candidate.value === element) ?? null;
   const generate = <GenerateButton busy={busy} disabled={submitDisabled} chosen={Boolean(chosen)} compact={folded} />;
   return (
-    <Card size={folded ? "2" : "3"} className="glass-card tool-card form-card" data-folded={folded || undefined}>
+    <Card size={folded ? "1" : "3"} className="glass-card tool-card form-card" data-folded={folded || undefined}>
       <form
         aria-label="Generate"
         onKeyDown={submitOnModEnter}
@@ -218,7 +218,7 @@ export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
             {folded ? null : generate}
           </div>
           {trialNote !== null ? (
-            <Text as="p" size="2" color="gray" role="status" data-testid="trial-conversations">
+            <Text as="p" size={folded ? "1" : "2"} color="gray" role="status" data-testid="trial-conversations">
               {trialNote}
             </Text>
           ) : null}

@@ -48,9 +48,16 @@ export const FollowUpForm = memo(function FollowUpForm({
       }}
     >
       <Flex direction="column" gap="2">
-        <Text as="label" htmlFor={id} size="2" weight="medium">
-          {toolTexts.followUpLabel}
-        </Text>
+        <Flex justify="between" align="baseline" gap="3" wrap="wrap">
+          <Text as="label" htmlFor={id} size="2" weight="medium">
+            {toolTexts.followUpLabel}
+          </Text>
+          {note !== null ? (
+            <Text as="p" size="1" color="gray" role="status" data-testid="trial-follow-ups">
+              {note}
+            </Text>
+          ) : null}
+        </Flex>
         <Flex gap="2" align="end">
           <TextArea
             id={id}
@@ -72,11 +79,6 @@ export const FollowUpForm = memo(function FollowUpForm({
             {toolTexts.send}
           </Button>
         </Flex>
-        {note !== null ? (
-          <Text as="p" size="1" color="gray" role="status" data-testid="trial-follow-ups">
-            {note}
-          </Text>
-        ) : null}
       </Flex>
     </form>
   );

@@ -53,7 +53,7 @@ export function OutputPanel({
         aria-busy={phase !== "idle"}
         onScroll={onScroll}
       >
-        {messages.length === 0 && phase === "idle" && !failure ? (
+        {messages.length === 0 && phase === "idle" ? (
           <Text as="p" size="2" color="gray" className="output-empty">
             {toolTexts.outputEmpty}
           </Text>

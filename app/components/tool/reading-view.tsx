@@ -1,23 +1,27 @@
-/** Expand: the conversation full screen, in one readable column, nothing else (Esc closes). */
+/**
+ * Expand: the conversation full screen, in one readable column, nothing else. Esc or Close
+ * ends it and focus goes back to Expand.
+ */
 import { Button, Dialog, Flex } from "@radix-ui/themes";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { workspaceTexts } from "~/messages/tools";
 import { Thread } from "./thread";
 
 export function ReadingView({
-  open,
   title,
   messages,
-  onOpenChange,
 }: {
-  open: boolean;
   /** The tool's title, so the writer knows which conversation this is. */
   title: string;
   messages: readonly AssistantMessage[];
-  onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root>
+      <Dialog.Trigger>
+        <Button type="button" size="1" variant="soft" color="gray" title={workspaceTexts.expandHint} disabled={messages.length === 0}>
+          {workspaceTexts.expand}
+        </Button>
+      </Dialog.Trigger>
       <Dialog.Content className="reading-view" maxWidth="none">
         <Flex justify="between" align="center" gap="3" className="reading-view-header">
           <Dialog.Title size="3" mb="0">

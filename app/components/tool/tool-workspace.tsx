@@ -11,7 +11,7 @@ import type { Tool } from "~/catalog/tools";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { generationToasts, toolTexts, workspaceTexts } from "~/messages/tools";
+import { generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
 import { ElementForm } from "./element-form";
 import { FollowUpForm, type FollowUpHandle } from "./follow-up-form";
@@ -64,19 +64,7 @@ function useTurnActions({
   return { onGenerate, onFollowUp };
 }
 
-function OutputHeader({
-  demoAi,
-  busy,
-  canExpand,
-  onExpand,
-  onStop,
-}: {
-  demoAi: boolean;
-  busy: boolean;
-  canExpand: boolean;
-  onExpand: () => void;
-  onStop: () => void;
-}) {
+function OutputHeader({ demoAi, busy, expand, onStop }: { demoAi: boolean; busy: boolean; expand: React.ReactNode; onStop: () => void }) {
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Heading as="h2" size="4">
@@ -89,9 +77,7 @@ function OutputHeader({
           </Badge>
         ) : null}
         <ShortcutsHelp />
-        <Button type="button" size="1" variant="soft" color="gray" title={workspaceTexts.expandHint} disabled={!canExpand} onClick={onExpand}>
-          {workspaceTexts.expand}
-        </Button>
+        {expand}
         {busy ? (
           <Button type="button" size="1" color="red" variant="soft" data-toast-avoid="" onClick={onStop}>
             {toolTexts.stop}
@@ -105,14 +91,15 @@ function OutputHeader({
 /** Folded while a conversation is on screen, unless the writer opened the details again. */
 function useFold(hasConversation: boolean) {
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const workspace = useRef<HTMLDivElement>(null);
+  const outputCard = useRef<HTMLDivElement>(null);
   const onGenerateStart = useCallback(() => {
     setDetailsOpen(false);
-    // After Generate the conversation comes first: the workspace moves to the top of the
-    // screen once the form has folded (on a phone, the answer is then what the writer sees).
-    requestAnimationFrame(() => workspace.current?.scrollIntoView({ block: "start" }));
+    // After Generate the conversation comes first: once the form has folded, the whole
+    // conversation card is brought on screen, its composer at the bottom edge (on a phone the
+    // answer is then what the writer sees; the summary line sits just above).
+    requestAnimationFrame(() => outputCard.current?.scrollIntoView({ block: "end" }));
   }, []);
-  return { workspace, folded: hasConversation && !detailsOpen, setDetailsOpen, onGenerateStart };
+  return { outputCard, folded: hasConversation && !detailsOpen, setDetailsOpen, onGenerateStart };
 }
 
 type WorkspaceProps = {
@@ -135,8 +122,7 @@ export function ToolWorkspace({ tool, promptReady, initialElement, demoAi, conti
   });
   const turns = useTurnActions({ tool, conversationId, run, reset });
   const busy = phase !== "idle";
-  const { workspace, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
-  const [reading, setReading] = useState(false);
+  const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
   const composer = useRef<FollowUpHandle>(null);
   const conversationsLeft = allowance?.queriesRemaining ?? null;
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
@@ -157,7 +143,11 @@ export function ToolWorkspace({ tool, promptReady, initialElement, demoAi, conti
   const retry = useRetry({ failure, onGenerate, onFollowUp, composer });
 
   return (
-    <div ref={workspace} className="tool-workspace" data-folded={folded || undefined}>
+    <div
+      className="tool-workspace"
+      data-folded={folded || undefined}
+      data-conversation={messages.length > 0 || busy || undefined}
+    >
       <ElementForm
         tool={tool}
         initialElement={initialElement}
@@ -170,9 +160,14 @@ export function ToolWorkspace({ tool, promptReady, initialElement, demoAi, conti
         onElementChange={reset}
         onGenerate={onGenerate}
       />
-      <Card size={{ initial: "2", sm: "3" }} className="glass-card tool-card output-card">
+      <Card ref={outputCard} size={{ initial: "2", sm: "3" }} className="glass-card tool-card output-card">
         <Flex direction="column" gap="3">
-          <OutputHeader demoAi={demoAi} busy={busy} canExpand={messages.length > 0} onExpand={() => setReading(true)} onStop={stop} />
+          <OutputHeader
+            demoAi={demoAi}
+            busy={busy}
+            expand={<ReadingView title={tool.title} messages={messages} />}
+            onStop={stop}
+          />
           <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} />
           <FollowUpForm
             enabled={Boolean(conversationId)}
@@ -184,7 +179,6 @@ export function ToolWorkspace({ tool, promptReady, initialElement, demoAi, conti
           />
         </Flex>
       </Card>
-      <ReadingView open={reading} title={tool.title} messages={messages} onOpenChange={setReading} />
     </div>
   );
 }

@@ -19,42 +19,67 @@ const END_SLACK = 24;
 /** Room left above an answer's beginning, in px. */
 const TOP_GAP = 8;
 
-const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+/** Which way the writer means to move the text; "either" when the input does not say. */
+type Intent = "up" | "down" | "either";
+
+const KEY_INTENTS: Record<string, Intent> = {
+  ArrowUp: "up",
+  PageUp: "up",
+  Home: "up",
+  ArrowDown: "down",
+  PageDown: "down",
+  End: "down",
+  " ": "down",
+};
 
 function distanceToEnd(panel: HTMLElement) {
   return panel.scrollHeight - panel.clientHeight - panel.scrollTop;
 }
 
-/** Tracks the writer's own scrolling input on the panel (wheel, touch, scrollbar, scroll keys). */
-function useWriterInput(panel: React.RefObject<HTMLDivElement | null>) {
+/**
+ * Reports the writer's own scrolling input on the panel (wheel, touch, scrollbar, scroll keys)
+ * as it happens — before the scroll it causes, which the next streamed frame would undo — and
+ * says whether a scroll event now is theirs.
+ */
+function useWriterInput(panel: React.RefObject<HTMLDivElement | null>, onInput: (intent: Intent) => void) {
   const lastInput = useRef(0);
   const pressed = useRef(false);
+  const handler = useRef(onInput);
+  useEffect(() => {
+    handler.current = onInput;
+  }, [onInput]);
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
-    const note = () => {
+    const note = (intent: Intent) => {
       lastInput.current = performance.now();
+      handler.current(intent);
     };
-    const press = () => {
+    const onWheel = (event: WheelEvent) => note(event.deltaY < 0 ? "up" : "down");
+    const onTouch = () => note("either");
+    const press = (event: PointerEvent) => {
+      // Only the scrollbar: a press on the answer's buttons or text is not a scroll.
+      if (event.target !== element) return;
       pressed.current = true;
-      note();
+      note("either");
     };
     const release = () => {
-      if (pressed.current) note();
+      if (pressed.current) lastInput.current = performance.now();
       pressed.current = false;
     };
     const onKey = (event: KeyboardEvent) => {
-      if (SCROLL_KEYS.has(event.key)) note();
+      const intent = event.target === element ? KEY_INTENTS[event.key] : undefined;
+      if (intent) note(intent);
     };
-    element.addEventListener("wheel", note, { passive: true });
-    element.addEventListener("touchmove", note, { passive: true });
+    element.addEventListener("wheel", onWheel, { passive: true });
+    element.addEventListener("touchmove", onTouch, { passive: true });
     element.addEventListener("pointerdown", press, { passive: true });
     window.addEventListener("pointerup", release);
     window.addEventListener("pointercancel", release);
     element.addEventListener("keydown", onKey);
     return () => {
-      element.removeEventListener("wheel", note);
-      element.removeEventListener("touchmove", note);
+      element.removeEventListener("wheel", onWheel);
+      element.removeEventListener("touchmove", onTouch);
       element.removeEventListener("pointerdown", press);
       window.removeEventListener("pointerup", release);
       window.removeEventListener("pointercancel", release);
@@ -64,12 +89,25 @@ function useWriterInput(panel: React.RefObject<HTMLDivElement | null>) {
   return useCallback(() => pressed.current || performance.now() - lastInput.current < INPUT_WINDOW_MS, []);
 }
 
+/** Where the panel is told to be now, by the mode (null: leave it). */
+function targetOf(panel: HTMLElement, mode: Mode, lastId: string): number | null {
+  const end = panel.scrollHeight - panel.clientHeight;
+  if (mode === "follow") return end;
+  if (mode === "hold") return null;
+  const exchange = panel.querySelector<HTMLElement>(`[data-exchange="${CSS.escape(lastId)}"]`);
+  return exchange ? Math.min(Math.max(0, exchange.offsetTop - TOP_GAP), end) : null;
+}
+
 export function useThreadScroll({ lastId, streaming }: { lastId: string | null; streaming: boolean }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const mode = useRef<Mode>("anchor");
   const anchored = useRef<string | null>(null);
   const [jumpShown, setJumpShown] = useState(false);
-  const writerIsScrolling = useWriterInput(panelRef);
+  // Any move but "further down while following" stops the panel from moving on its own.
+  const onInput = useCallback((intent: Intent) => {
+    if (!(mode.current === "follow" && intent === "down")) mode.current = "hold";
+  }, []);
+  const writerIsScrolling = useWriterInput(panelRef, onInput);
 
   const updateJump = useCallback(() => {
     const panel = panelRef.current;
@@ -84,13 +122,7 @@ export function useThreadScroll({ lastId, streaming }: { lastId: string | null; 
       anchored.current = lastId;
       mode.current = "anchor";
     }
-    const end = panel.scrollHeight - panel.clientHeight;
-    let target: number | null = null;
-    if (mode.current === "follow") target = end;
-    if (mode.current === "anchor") {
-      const exchange = panel.querySelector<HTMLElement>(`[data-exchange="${CSS.escape(lastId)}"]`);
-      if (exchange) target = Math.min(Math.max(0, exchange.offsetTop - TOP_GAP), end);
-    }
+    const target = targetOf(panel, mode.current, lastId);
     if (target !== null && Math.abs(panel.scrollTop - target) > 1) panel.scrollTop = target;
     updateJump();
   });
@@ -98,7 +130,8 @@ export function useThreadScroll({ lastId, streaming }: { lastId: string | null; 
   const onScroll = useCallback(() => {
     const panel = panelRef.current;
     if (!panel) return;
-    if (writerIsScrolling()) mode.current = streaming && distanceToEnd(panel) <= END_SLACK ? "follow" : "hold";
+    // The writer brought the end back into view while it streams: follow it again.
+    if (writerIsScrolling() && streaming && distanceToEnd(panel) <= END_SLACK) mode.current = "follow";
     updateJump();
   }, [streaming, updateJump, writerIsScrolling]);
 
