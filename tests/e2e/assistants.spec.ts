@@ -165,7 +165,13 @@ for (const flow of flows) {
     await expect(ui.output).not.toContainText(`Generate ${target.label}.`);
     const turns = await ui.output
       .locator(":scope > *")
-      .evaluateAll((nodes) => nodes.map((node) => [...node.children].map((child) => child.className.split(" ")[0] ?? child.tagName)));
+      .evaluateAll((nodes) =>
+        nodes.map((node) =>
+          [...node.children].map(
+            (child) => ["writer-turn", "assistant-message", "answer-toolbar"].find((name) => child.classList.contains(name)) ?? child.tagName,
+          ),
+        ),
+      );
     expect(turns).toEqual([
       ["assistant-message", "answer-toolbar"],
       ["writer-turn", "assistant-message", "answer-toolbar"],
