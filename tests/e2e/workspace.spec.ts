@@ -136,9 +136,9 @@ for (const size of sizes) {
 
     test("reading above a stream holds the place; Jump to latest; Esc stops", async ({ page, email, mockUrl }, testInfo) => {
       // A long answer (the stand-in echoes every detail a word at a time) that falls silent
-      // after 1,100 tokens, so it is still "streaming" however long the test takes.
+      // after 1,200 tokens, so it is still "streaming" however long the test takes.
       const marker = uniqueMarker(testInfo, "jump");
-      await injectFault(mockUrl, { kind: "stall", afterTokens: 1100, match: marker, times: 1 });
+      await injectFault(mockUrl, { kind: "stall", afterTokens: 1200, match: marker, times: 1 });
       await signUp(page, { email });
       await openToolFromDashboard(page, prose);
       const ui = toolPage(page);
@@ -162,9 +162,8 @@ for (const size of sizes) {
       expect((await panelScroll(ui.output)).toEnd).toBeLessThan(30);
 
       // The writer scrolls up: the place holds while text keeps coming, Jump to latest shows.
-      await ui.output.focus();
-      await page.keyboard.press("PageUp");
-      await page.keyboard.press("PageUp");
+      await ui.output.hover();
+      await page.mouse.wheel(0, -600);
       await expect(ui.jumpToLatest).toBeVisible();
       await expect.poll(async () => (await panelScroll(ui.output)).toEnd).toBeGreaterThan(200);
       const held = (await panelScroll(ui.output)).top;

@@ -103,8 +103,10 @@ export function useThreadScroll({ lastId, streaming }: { lastId: string | null; 
   const mode = useRef<Mode>("anchor");
   const anchored = useRef<string | null>(null);
   const [jumpShown, setJumpShown] = useState(false);
+  const lastIntent = useRef<Intent>("either");
   // Any move but "further down while following" stops the panel from moving on its own.
   const onInput = useCallback((intent: Intent) => {
+    lastIntent.current = intent;
     if (!(mode.current === "follow" && intent === "down")) mode.current = "hold";
   }, []);
   const writerIsScrolling = useWriterInput(panelRef, onInput);
@@ -130,8 +132,10 @@ export function useThreadScroll({ lastId, streaming }: { lastId: string | null; 
   const onScroll = useCallback(() => {
     const panel = panelRef.current;
     if (!panel) return;
-    // The writer brought the end back into view while it streams: follow it again.
-    if (writerIsScrolling() && streaming && distanceToEnd(panel) <= END_SLACK) mode.current = "follow";
+    // The writer brought the end back into view while it streams: follow it again. (Only a
+    // move down: the input of a move up may arrive after a frame that kept the end in view.)
+    const towardsEnd = lastIntent.current !== "up";
+    if (writerIsScrolling() && towardsEnd && streaming && distanceToEnd(panel) <= END_SLACK) mode.current = "follow";
     updateJump();
   }, [streaming, updateJump, writerIsScrolling]);
 
