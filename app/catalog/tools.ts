@@ -26,6 +26,8 @@ export type ToolDefinition = {
   /** The section's long `query_type` vocabulary of the original design, with display labels. */
   readonly historyTypes: readonly { readonly type: string; readonly label: string }[];
   readonly successMessage: string;
+  /** The follow-up box's example: what a writer of this kind typically asks next. */
+  readonly followUpPlaceholder: string;
   readonly systemPromptKey: string;
   /** Old per-feature routes and the element each preselects (null: none). */
   readonly legacyRoutes: readonly { readonly path: string; readonly element: string | null }[];
@@ -64,6 +66,7 @@ export const tools = [
       { type: "story_outline", label: "Story Outline" },
     ],
     successMessage: "Your content has been generated.",
+    followUpPlaceholder: "e.g. Make the antagonist more sympathetic, or tell the opening from her point of view",
     systemPromptKey: "fictional_prose_unified",
     legacyRoutes: [
       { path: "/world-building", element: "world" },
@@ -105,6 +108,7 @@ export const tools = [
       { type: "poetry_style_voice", label: "Style & Voice" },
     ],
     successMessage: "Your poetry has been generated.",
+    followUpPlaceholder: "e.g. Loosen the meter in the last stanza, or end on a stronger image",
     systemPromptKey: "poetry_unified",
     legacyRoutes: [
       { path: "/poetry-form-structure", element: "poem" },
@@ -148,6 +152,7 @@ export const tools = [
       { type: "visual_staging_suggestions", label: "Visual & Staging Suggestions" },
     ],
     successMessage: "Your script elements have been generated.",
+    followUpPlaceholder: "e.g. Cut the scene by a third, or give the sister the last word",
     systemPromptKey: "stage_screen_unified",
     legacyRoutes: [
       { path: "/scene-structure-pacing", element: "structure" },
@@ -191,6 +196,7 @@ export const tools = [
       { type: "engaging_openings_conclusions", label: "Engaging Openings & Conclusions" },
     ],
     successMessage: "Your nonfiction content has been generated.",
+    followUpPlaceholder: "e.g. Add a counterargument, or make the opening more concrete",
     systemPromptKey: "nonfiction_unified",
     legacyRoutes: [
       { path: "/research-fact-checking", element: "research" },
@@ -236,6 +242,7 @@ export const tools = [
       { type: "posting_optimization_growth", label: "Posting, Optimization & Growth" },
     ],
     successMessage: "Your content has been generated.",
+    followUpPlaceholder: "e.g. Turn the best idea into a five-part series, or make the hook punchier",
     systemPromptKey: "content_creation_unified",
     legacyRoutes: [
       { path: "/audience-platform-strategy", element: "strategy" },
@@ -280,6 +287,7 @@ export const tools = [
       { type: "style_genre_performance_tips", label: "Style, Genre & Performance Tips" },
     ],
     successMessage: "Your song elements have been generated.",
+    followUpPlaceholder: "e.g. Make the chorus hook shorter, or rhyme the second verse more loosely",
     systemPromptKey: "songwriting_unified",
     legacyRoutes: [
       { path: "/theme-concept-development", element: "theme" },

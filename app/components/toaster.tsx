@@ -5,9 +5,10 @@
  * announced assertively, hovering or focusing a toast pauses its timer, Escape dismisses it
  * and F8 moves focus to it.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ToastMessage } from "~/lib/toast";
+import { toastBottomOffset, type Box } from "~/lib/toast-placement";
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -71,11 +72,57 @@ function ToastItem({ toast, onDismiss }: { toast: Current; onDismiss: (key: numb
   );
 }
 
+/** Distance kept from the viewport's edges and above a control, in px. */
+const TOAST_MARGIN = 16;
+
+/** The on-screen boxes of the controls a toast must not cover (`data-toast-avoid`). */
+function controlsToAvoid(): Box[] {
+  const boxes: Box[] = [];
+  for (const element of document.querySelectorAll("[data-toast-avoid]")) {
+    const { top, bottom, left, right, width } = element.getBoundingClientRect();
+    if (width > 0 && bottom > 0 && top < window.innerHeight) boxes.push({ top, bottom, left, right });
+  }
+  return boxes;
+}
+
+/** Keeps the shown toast clear of the page's primary controls as the page scrolls or resizes. */
+function useToastPlacement(region: React.RefObject<HTMLDivElement | null>, shownKey: number | null) {
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element || shownKey === null) return;
+    let frame: number | null = null;
+    const place = () => {
+      frame = null;
+      const { width, height } = element.getBoundingClientRect();
+      const bottom = toastBottomOffset({
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+        toast: { width, height },
+        avoid: controlsToAvoid(),
+        margin: TOAST_MARGIN,
+      });
+      element.style.setProperty("bottom", `${bottom}px`);
+    };
+    const schedule = () => {
+      frame ??= requestAnimationFrame(place);
+    };
+    place();
+    // The page's own scrolling (a panel's inner scroll moves none of the controls).
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [region, shownKey]);
+}
+
 export function Toaster({ children }: { children: React.ReactNode }) {
   const [current, setCurrent] = useState<Current | null>(null);
   const [mounted, setMounted] = useState(false);
   const counter = useRef(0);
   const viewport = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const show = useCallback<ShowToast>((toast) => {
     counter.current += 1;
     setCurrent({ ...toast, key: counter.current });
@@ -95,13 +142,15 @@ export function Toaster({ children }: { children: React.ReactNode }) {
     };
   }, []);
 
+  useToastPlacement(region, mounted ? (current?.key ?? null) : null);
+
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}
       {mounted
         ? createPortal(
-            <div className="toast-region" role="region" aria-label="Notifications (F8)">
+            <div ref={region} className="toast-region" role="region" aria-label="Notifications (F8)">
               <ol ref={viewport} className="toast-viewport" aria-live="polite">
                 {current ? <ToastItem key={current.key} toast={current} onDismiss={dismiss} /> : null}
               </ol>

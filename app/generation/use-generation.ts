@@ -5,12 +5,20 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ToastMessage } from "~/lib/toast";
+import { generationToasts } from "~/messages/tools";
 import type { GenerateRequest } from "./protocol";
 import { runTurn, type AnswerStatus, type Outcome } from "./turn-client";
 
 export type { Outcome };
 
-export type AssistantMessage = { id: string; text: string; status: AnswerStatus };
+/**
+ * One exchange as the thread shows it: the answer, and the writer's follow-up that asked for it
+ * (null for a conversation's first answer, whose request is the folded form's summary).
+ */
+export type AssistantMessage = { id: string; text: string; status: AnswerStatus; userText: string | null };
+
+/** A turn that ended with nothing kept, shown in the panel with the request to try again. */
+export type Failure = { title: string; description: string; request: GenerateRequest; retryable: boolean };
 
 export type Phase = "idle" | "waiting" | "streaming";
 
@@ -58,12 +66,21 @@ function useAnswerList(initial: AssistantMessage[]) {
     },
     [flush],
   );
-  const begin = useCallback(() => {
-    setMessages((list) => [...list, { id: crypto.randomUUID(), text: "", status: "streaming" }]);
+  const begin = useCallback((userText: string | null) => {
+    setMessages((list) => [...list, { id: crypto.randomUUID(), text: "", status: "streaming", userText }]);
   }, []);
   // Stable, so the callbacks built on them (and the memoised form) do not change per token.
   const actions = useMemo(() => ({ setMessages, begin, append, settle }), [begin, append, settle]);
   return { messages, actions };
+}
+
+/** A refusal that trying again cannot change: the usage check said no. */
+const notRetryable = (toast: ToastMessage) => toast.title === generationToasts.actionDenied.title;
+
+/** What the panel shows after a turn that kept nothing: the error toast's words, and the request. */
+function failureOf(outcome: Outcome, toast: ToastMessage | null, request: GenerateRequest): Failure | null {
+  if ((outcome !== "failed" && outcome !== "refused") || !toast) return null;
+  return { title: toast.title, description: toast.description ?? "", request, retryable: !notRetryable(toast) };
 }
 
 export function useGeneration({
@@ -79,6 +96,7 @@ export function useGeneration({
   const [conversationId, setConversationId] = useState<string | null>(() => initial?.conversationId ?? null);
   const [allowance, setAllowance] = useState<Allowance | null>(initialAllowance);
   const [phase, setPhase] = useState<Phase>("idle");
+  const [failure, setFailure] = useState<Failure | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const stoppedAt = useRef(0);
   // What a turn restores if it ends with nothing kept (read when the writer acts, after render).
@@ -98,11 +116,16 @@ export function useGeneration({
         conversationId: request.kind === "initial" ? null : latest.current.conversationId,
         allowance: latest.current.allowance,
       };
+      let lastError: ToastMessage | null = null;
+      setFailure(null);
       setPhase("waiting");
       try {
-        return await runTurn(request, controller.signal, {
-          answers,
-          onToast,
+        const outcome = await runTurn(request, controller.signal, {
+          answers: { ...answers, begin: () => answers.begin(request.kind === "follow-up" ? request.text : null) },
+          onToast: (toast) => {
+            if (toast.variant === "destructive") lastError = toast;
+            onToast(toast);
+          },
           began: (event) => {
             setConversationId(event.conversationId);
             setAllowance({ queriesRemaining: event.queriesRemaining, followUpsLeft: event.followUpsLeft });
@@ -115,6 +138,8 @@ export function useGeneration({
           },
           stoppedAt: stoppedAt.current,
         });
+        setFailure(failureOf(outcome, lastError, request));
+        return outcome;
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
         setPhase("idle");
@@ -133,7 +158,8 @@ export function useGeneration({
     abortRef.current?.abort();
     answers.setMessages([]);
     setConversationId(null);
+    setFailure(null);
   }, [answers]);
 
-  return { messages, conversationId, phase, allowance, run, stop, reset };
+  return { messages, conversationId, phase, allowance, failure, run, stop, reset };
 }

@@ -11,7 +11,6 @@ export const toolTexts = {
   output: "Generated Content",
   outputEmpty: "Choose what to generate, add any details you like, and select Generate Selected Elements. Your results stream in here.",
   followUpLabel: "Refine or ask a follow-up",
-  followUpPlaceholder: "e.g. Make the antagonist more sympathetic, or turn this into a sonnet",
   followUpSend: "Send follow-up",
   send: "Send",
   stop: "Stop",
@@ -21,6 +20,44 @@ export const toolTexts = {
   demoBadgeHint: "Answers come from the local stand-in model, not a real AI.",
   continuing: "Continuing a saved conversation: send a follow-up to refine it further.",
   conversationNotFound: "This conversation was not found. It may have been deleted.",
+} as const;
+
+/** The workspace around the spec's two cards: folding, the thread, reading view, shortcuts. */
+export const workspaceTexts = {
+  editDetails: "Edit details",
+  hideDetails: "Hide details",
+  /** The folded form's summary, for screen readers before the visible line. */
+  summaryLabel: "This conversation",
+  writerTurn: "You asked",
+  expand: "Expand",
+  expandHint: "Open the conversation in a distraction-free reading view",
+  readingView: "Reading view",
+  readingViewDescription: "The whole conversation in a readable column. Press Escape to close.",
+  closeReadingView: "Close",
+  jumpToLatest: "Jump to latest",
+  failedTitle: "This answer could not be generated",
+  retry: "Retry",
+  shortcuts: "Keyboard shortcuts",
+  shortcutList: [
+    { keys: "Ctrl/⌘ + Enter", action: "Generate (in the details) or send (in the follow-up box)" },
+    { keys: "Enter", action: "Send a follow-up (Shift + Enter for a new line)" },
+    { keys: "Esc", action: "Stop the answer being written" },
+    { keys: "F8", action: "Go to the latest notification" },
+  ],
+} as const;
+
+/** The toolbar under each answer. */
+export const answerTexts = {
+  toolbar: "Answer actions",
+  copyMarkdown: "Copy Markdown",
+  copyMarkdownLabel: "Copy Markdown of this answer",
+  copyText: "Copy text",
+  copyTextLabel: "Copy text of this answer",
+  copiedMarkdown: "Copied as Markdown",
+  copiedText: "Copied as plain text",
+  copyFailed: "Copying was blocked by the browser. Select the text and copy it instead.",
+  stats: (words: number, minutes: number) =>
+    `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"} · ${minutes} min read`,
 } as const;
 
 export const generationToasts = {

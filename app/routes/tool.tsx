@@ -13,7 +13,7 @@ import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { trialOnToolPage } from "~/billing/plan";
 import { restoredFields } from "~/history/restore";
-import { findConversation, readThread } from "~db/queries/conversations";
+import { findConversation, readThread, type ThreadTurn } from "~db/queries/conversations";
 import { findConversationSetup } from "~db/queries/history";
 import { getSubscription } from "~db/queries/subscriptions";
 import { TITLE_SUFFIX } from "~/messages/site";
@@ -62,6 +62,29 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The saved turns as the page shows them: each answer with the writer's follow-up that asked
+ * for it. The first request is the form's (its summary stands for it), so it is not repeated.
+ */
+function threadOf(turns: ThreadTurn[]): AssistantMessage[] {
+  const messages: AssistantMessage[] = [];
+  let asked: string | null = null;
+  for (const turn of turns) {
+    if (turn.role === "user") {
+      asked = turn.content;
+      continue;
+    }
+    messages.push({
+      id: `saved-${messages.length}`,
+      text: turn.content,
+      status: turn.status,
+      userText: messages.length === 0 ? null : asked,
+    });
+    asked = null;
+  }
+  return messages;
+}
+
 async function loadContinuedConversation(userId: string, tool: Tool, conversationId: string) {
   const db = getDb();
   const [conversation, setup] = await Promise.all([
@@ -69,10 +92,7 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
     findConversationSetup({ db, userId, conversationId }),
   ]);
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) return null;
-  const turns = await readThread({ db, userId, conversationId });
-  const messages: AssistantMessage[] = turns
-    .filter((turn) => turn.role === "assistant")
-    .map((turn, index) => ({ id: `saved-${index}`, text: turn.content, status: turn.status }));
+  const messages = threadOf(await readThread({ db, userId, conversationId }));
   return {
     element: conversation.element,
     fields: restoredFields(tool, conversation.element, setup?.details ?? null),

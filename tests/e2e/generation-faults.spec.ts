@@ -43,6 +43,8 @@ test("Stop keeps the text so far and makes Generate usable again", async ({ page
   // All twelve tokens before the stall ("… on the story outline,"), so the text is at rest.
   await expect(answer).toContainText("Here is a first take on the story outline,");
   await expect(ui.generating).toBeDisabled();
+  // The form is folded while the answer streams; opened, its element cannot change.
+  await ui.editDetails.click();
   await expect(ui.elementSelect).toBeDisabled();
   const partial = (await answer.locator(".markdown").textContent())!;
 

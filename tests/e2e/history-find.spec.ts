@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { historyTexts, historyToasts } from "../../app/messages/history.ts";
-import { toolTexts } from "../../app/messages/tools.ts";
+import { toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test, waitForHydration } from "./fixtures.ts";
 import { cardWith, entryIdOf, historyCard, historyPage, seedConversation, threadOf } from "./history-page.ts";
 import { chooseElement, fillField, generateAndWait, openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
@@ -203,6 +203,9 @@ test("'Continue in tool' restores the element and the details that were filled",
   await expect(page).toHaveURL(/\/prose\?conversation=/);
   await waitForHydration(page);
   const ui = toolPage(page);
+  // The conversation is on screen, so the form is folded to what it was made from.
+  await expect(ui.summary).toHaveText(`${workspaceTexts.summaryLabel}: Story outline · Genre: ${genre} · Tone: wry`);
+  await ui.editDetails.click();
   await expect(ui.elementSelect).toHaveText("Story outline");
   await expect(ui.form.getByLabel("Genre", { exact: true })).toHaveValue(genre);
   await expect(ui.form.getByLabel("Tone", { exact: true })).toHaveValue("wry");

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { TITLE_SUFFIX } from "../../app/messages/site.ts";
-import { toolTexts } from "../../app/messages/tools.ts";
+import { toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
 import { historyTexts, historyToasts } from "../../app/messages/history.ts";
 import {
   expect,
@@ -295,8 +295,12 @@ test("Continue in tool reopens the conversation; a new follow-up joins the same 
   await expect(page.getByRole("status").filter({ hasText: toolTexts.continuing })).toBeVisible();
   await waitForHydration(page);
   const ui = toolPage(page);
+  // The conversation takes the room: the form is folded to its summary, and opens on request.
+  await expect(ui.summary).toContainText("World description");
+  await ui.editDetails.click();
   await expect(ui.elementSelect).toHaveText("World description");
   await expect(ui.answers).toHaveCount(2);
+  await expect(ui.writerTurns).toHaveText([`${workspaceTexts.writerTurn}: Make it warmer`]);
   await expect(ui.answers.first().getByRole("heading", { level: 1 })).toHaveText("World description");
   await expect(ui.answers.first()).toContainText("solarpunk");
   await expect(ui.answers.nth(1).getByRole("heading", { level: 1 })).toHaveText("Revision");

@@ -8,7 +8,7 @@
  * conversation, contains it).
  */
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { toolTexts } from "../../app/messages/tools.ts";
+import { answerTexts, toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
 import { configureOpenAI, type OpenAIFault } from "../mocks/openai-control.ts";
 import {
   SPEC_FOLLOW_UP_SUCCESS,
@@ -81,8 +81,24 @@ export function toolPage(page: Page) {
     stop: page.getByRole("button", { name: toolTexts.stop, exact: true }),
     output,
     emptyHint: output.getByText(toolTexts.outputEmpty),
-    /** Each assistant answer is an <article>; user turns are never rendered. */
+    /** Each assistant answer is an <article>; the writer's follow-ups are quoted lines above them. */
     answers: output.locator("article.assistant-message"),
+    /** One per answer: the writer's follow-up (if any), the answer and its toolbar. */
+    exchanges: output.locator(".exchange"),
+    writerTurns: output.locator(".writer-turn"),
+    /** The folded form: its summary line and the way back to the fields. */
+    summary: form.locator(".form-summary"),
+    editDetails: form.getByRole("button", { name: workspaceTexts.editDetails }),
+    hideDetails: form.getByRole("button", { name: workspaceTexts.hideDetails }),
+    composer: page.locator("form.composer"),
+    jumpToLatest: page.getByRole("button", { name: workspaceTexts.jumpToLatest }),
+    expand: page.getByRole("button", { name: workspaceTexts.expand, exact: true }),
+    readingView: page.getByRole("dialog", { name: new RegExp(workspaceTexts.readingView) }),
+    shortcuts: page.getByRole("button", { name: workspaceTexts.shortcuts }),
+    failure: output.getByRole("group", { name: workspaceTexts.failedTitle }),
+    retry: output.getByRole("button", { name: workspaceTexts.retry }),
+    copyMarkdown: output.getByRole("button", { name: answerTexts.copyMarkdownLabel }),
+    copyText: output.getByRole("button", { name: answerTexts.copyTextLabel }),
     followUp: page.getByLabel(toolTexts.followUpLabel),
     send: page.getByRole("button", { name: toolTexts.followUpSend }),
     demoBadge: page.getByText(toolTexts.demoBadge, { exact: true }),
@@ -93,8 +109,15 @@ export function toolPage(page: Page) {
   };
 }
 
+/** While a conversation is on screen the form is folded: a writer opens it to change it. */
+export async function unfoldDetails(page: Page) {
+  const { editDetails } = toolPage(page);
+  if (await editDetails.isVisible()) await editDetails.click();
+}
+
 /** Opens the element dropdown with the mouse and picks an element by its label. */
 export async function chooseElement(page: Page, label: string) {
+  await unfoldDetails(page);
   const { elementSelect } = toolPage(page);
   await elementSelect.click();
   const listbox = page.getByRole("listbox");
@@ -128,6 +151,7 @@ export async function expectFieldsOf(page: Page, tool: SpecTool, element: SpecEl
 }
 
 export async function fillField(page: Page, tool: SpecTool, field: string, value: string) {
+  await unfoldDetails(page);
   await toolPage(page).form.getByLabel(fieldLabel(tool, field), { exact: true }).fill(value);
 }
 

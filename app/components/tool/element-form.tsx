@@ -1,12 +1,15 @@
 /**
  * Left card: Step 1 (which element) and Step 2 (its optional details). Memoised and owning its
- * own input state, so a streaming answer on the right never re-renders the form.
+ * own input state, so a streaming answer on the right never re-renders the form. While a
+ * conversation is on screen it folds into one summary line (the fields stay, hidden, for
+ * "Edit details").
  */
-import { Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { memo, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
-import { toolTexts } from "~/messages/tools";
+import { toolTexts, workspaceTexts } from "~/messages/tools";
+import { summaryOf } from "./form-summary";
 
 function DetailField({ name, spec, value, onChange }: { name: string; spec: ToolField; value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -102,16 +105,55 @@ function filledFields(chosen: ToolElementDefinition | null, values: Record<strin
   return fields;
 }
 
-export const ElementForm = memo(function ElementForm({
-  tool,
-  initialElement,
-  initialFields = null,
-  busy,
-  submitDisabled,
-  trialNote,
-  onElementChange,
-  onGenerate,
-}: {
+/** Ctrl/⌘+Enter anywhere in the form generates (the shortcut is listed in the help popover). */
+function submitOnModEnter(event: React.KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
+}
+
+function GenerateButton({ busy, disabled, chosen, compact }: { busy: boolean; disabled: boolean; chosen: boolean; compact: boolean }) {
+  return (
+    <Button
+      type="submit"
+      size={compact ? "2" : "3"}
+      disabled={disabled}
+      // Looks disabled until an element is chosen, but still answers a press with the spec's
+      // 'Selection Required' toast.
+      data-disabled={!chosen || disabled || undefined}
+      aria-disabled={!chosen || disabled}
+      data-toast-avoid=""
+    >
+      {busy ? (
+        <>
+          <Spinner /> {toolTexts.generating}
+        </>
+      ) : (
+        toolTexts.generate
+      )}
+    </Button>
+  );
+}
+
+/** The folded form: one line saying what the conversation was made from, and the way back in. */
+function FoldedSummary({ summary, stepsId, children, onEdit }: { summary: string; stepsId: string; children: React.ReactNode; onEdit: () => void }) {
+  return (
+    <div className="form-summary-row">
+      <p className="form-summary" title={summary}>
+        <VisuallyHidden>{workspaceTexts.summaryLabel}: </VisuallyHidden>
+        {summary}
+      </p>
+      <Flex gap="2" align="center" className="form-summary-actions">
+        <Button type="button" size="2" variant="soft" aria-expanded={false} aria-controls={stepsId} onClick={onEdit}>
+          {workspaceTexts.editDetails}
+        </Button>
+        {children}
+      </Flex>
+    </div>
+  );
+}
+
+type ElementFormProps = {
   tool: ToolDefinition;
   initialElement: string | null;
   /** The details to start with ('Continue in tool' restores the ones generated with). */
@@ -120,44 +162,65 @@ export const ElementForm = memo(function ElementForm({
   submitDisabled: boolean;
   /** A trial writer's line under Generate (null: unlimited). */
   trialNote: string | null;
+  /** Folded into its summary line while a conversation takes the room. */
+  folded: boolean;
+  /** There is a conversation to fold the form away for. */
+  foldable: boolean;
+  onDetailsOpen: (open: boolean) => void;
   onElementChange: () => void;
   /** element is null when nothing is chosen (the caller explains what to do). */
   onGenerate: (element: ToolElementDefinition | null, fields: Record<string, string>) => void;
-}) {
+};
+
+export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
+  const { tool, initialElement, initialFields = null, busy, submitDisabled, trialNote, folded, foldable, onDetailsOpen, onElementChange, onGenerate } = props;
   const [element, setElement] = useState<string>(initialElement ?? "");
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialFields }));
+  const initial = tool.elements.find((candidate) => candidate.value === initialElement);
+  // What the conversation on screen was made from (the fields may be edited since).
+  const [summary, setSummary] = useState(() => (initial ? summaryOf(tool, initial, initialFields ?? {}) : ""));
+  const stepsId = useId();
   const chosen = tool.elements.find((candidate) => candidate.value === element) ?? null;
+  const generate = <GenerateButton busy={busy} disabled={submitDisabled} chosen={Boolean(chosen)} compact={folded} />;
   return (
-    <Card size="3" className="glass-card tool-card">
+    <Card size={folded ? "1" : "3"} className="glass-card tool-card form-card" data-folded={folded || undefined}>
       <form
         aria-label="Generate"
+        onKeyDown={submitOnModEnter}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!submitDisabled) onGenerate(chosen, filledFields(chosen, values));
+          if (submitDisabled) return;
+          const fields = filledFields(chosen, values);
+          if (chosen) setSummary(summaryOf(tool, chosen, fields));
+          onGenerate(chosen, fields);
         }}
       >
-        <Flex direction="column" gap="4">
-          <StepOne
-            elements={tool.elements}
-            value={element}
-            busy={busy}
-            onChange={(value) => {
-              setElement(value);
-              onElementChange();
-            }}
-          />
-          <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
-          <Button type="submit" size="3" disabled={submitDisabled} aria-disabled={!chosen || submitDisabled}>
-            {busy ? (
-              <>
-                <Spinner /> {toolTexts.generating}
-              </>
-            ) : (
-              toolTexts.generate
-            )}
-          </Button>
+        <Flex direction="column" gap={folded ? "2" : "4"}>
+          {folded ? (
+            <FoldedSummary summary={summary} stepsId={stepsId} onEdit={() => onDetailsOpen(true)}>
+              {generate}
+            </FoldedSummary>
+          ) : null}
+          {foldable && !folded ? (
+            <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
+              {workspaceTexts.hideDetails}
+            </Button>
+          ) : null}
+          <div className="form-steps" id={stepsId} hidden={folded}>
+            <StepOne
+              elements={tool.elements}
+              value={element}
+              busy={busy}
+              onChange={(value) => {
+                setElement(value);
+                onElementChange();
+              }}
+            />
+            <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+            {folded ? null : generate}
+          </div>
           {trialNote !== null ? (
-            <Text as="p" size="2" color="gray" role="status" data-testid="trial-conversations">
+            <Text as="p" size={folded ? "1" : "2"} color="gray" role="status" data-testid="trial-conversations">
               {trialNote}
             </Text>
           ) : null}

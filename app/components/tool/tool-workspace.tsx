@@ -1,46 +1,26 @@
 /**
  * The shared assistant screen: choose an element, fill its optional details, watch the answer
  * stream in, stop it, refine it with follow-ups. Everything the model sees is built on the
- * server from these choices; nothing here is a prompt. Only the answer column re-renders
- * while tokens arrive.
+ * server from these choices; nothing here is a prompt. Once a conversation is on screen the
+ * form folds into a summary line and the conversation takes the room. Only the answer
+ * streaming in re-renders while tokens arrive.
  */
-import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { memo, useCallback, useEffect, useRef } from "react";
+import { Badge, Button, Card, Flex, Heading } from "@radix-ui/themes";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Tool } from "~/catalog/tools";
-import { Markdown } from "~/components/markdown/markdown";
 import { useToast } from "~/components/toaster";
-import {
-  useGeneration,
-  type Allowance,
-  type AssistantMessage,
-  type ContinuedConversation,
-  type Phase,
-} from "~/generation/use-generation";
+import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
 import { ElementForm } from "./element-form";
-import { FollowUpForm } from "./follow-up-form";
+import { FollowUpForm, type FollowUpHandle } from "./follow-up-form";
+import { OutputPanel } from "./output-panel";
+import { ReadingView } from "./reading-view";
+import { ShortcutsHelp } from "./shortcuts-help";
+import { useEscapeToStop } from "./use-escape-to-stop";
 
-const MessageView = memo(function MessageView({ message }: { message: AssistantMessage }) {
-  return (
-    <article className="assistant-message" data-status={message.status} aria-busy={message.status === "streaming"}>
-      <Markdown text={message.text} />
-      {message.status === "stopped" ? (
-        <Text as="p" size="1" color="gray" className="message-note">
-          {toolTexts.stopped}
-        </Text>
-      ) : null}
-      {message.status === "interrupted" ? (
-        <Text as="p" size="1" color="orange" className="message-note">
-          {toolTexts.interrupted}
-        </Text>
-      ) : null}
-    </article>
-  );
-});
-
-/** What Generate and Send do: the spec's checks and toasts around one turn each. */
+/** What Generate, Send and Retry do: the spec's checks and toasts around one turn each. */
 function useTurnActions({
   tool,
   conversationId,
@@ -57,11 +37,12 @@ function useTurnActions({
     async (element: { value: string } | null, fields: Record<string, string>) => {
       if (!element) {
         show({ ...generationToasts.selectionRequired, variant: "destructive" });
-        return;
+        return false;
       }
       reset();
       const outcome = await run({ kind: "initial", tool: tool.slug, element: element.value, fields });
       if (outcome === "complete") show({ title: generationToasts.success.title, description: tool.successMessage });
+      return true;
     },
     [reset, run, show, tool],
   );
@@ -83,56 +64,22 @@ function useTurnActions({
   return { onGenerate, onFollowUp };
 }
 
-/** A new answer starts at the top of the panel, where the writer begins reading it. */
-function useNewAnswerInView(messageCount: number) {
-  const outputRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const panel = outputRef.current;
-    const last = panel?.querySelector<HTMLElement>("article.assistant-message:last-of-type");
-    if (panel && last && messageCount > 1) panel.scrollTop = last.offsetTop - 8;
-  }, [messageCount]);
-  return outputRef;
-}
-
-/** The answers so far, the spinner while waiting, or the empty-state hint. */
-function OutputPanel({ messages, phase }: { messages: AssistantMessage[]; phase: Phase }) {
-  const outputRef = useNewAnswerInView(messages.length);
+function OutputHeader({ demoAi, busy, expand, onStop }: { demoAi: boolean; busy: boolean; expand: React.ReactNode; onStop: () => void }) {
   return (
-    <div ref={outputRef} className="output-panel" tabIndex={0} role="region" aria-label={toolTexts.output} aria-busy={phase !== "idle"}>
-      {messages.length === 0 && phase === "idle" ? (
-        <Text as="p" size="2" color="gray" className="output-empty">
-          {toolTexts.outputEmpty}
-        </Text>
-      ) : null}
-      {messages.map((message) => (
-        <MessageView key={message.id} message={message} />
-      ))}
-      {phase === "waiting" ? (
-        <Flex align="center" gap="2" className="output-waiting" role="status">
-          <Spinner size="3" />
-          <Text size="2" color="gray">
-            {toolTexts.generating}
-          </Text>
-        </Flex>
-      ) : null}
-    </div>
-  );
-}
-
-function OutputHeader({ demoAi, busy, onStop }: { demoAi: boolean; busy: boolean; onStop: () => void }) {
-  return (
-    <Flex justify="between" align="center" gap="3">
+    <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Heading as="h2" size="4">
         {toolTexts.output}
       </Heading>
-      <Flex gap="2" align="center">
+      <Flex gap="3" align="center" wrap="wrap">
         {demoAi ? (
           <Badge color="amber" variant="soft" title={toolTexts.demoBadgeHint}>
             {toolTexts.demoBadge}
           </Badge>
         ) : null}
+        <ShortcutsHelp />
+        {expand}
         {busy ? (
-          <Button type="button" size="1" color="red" variant="soft" onClick={onStop}>
+          <Button type="button" size="1" color="red" variant="soft" data-toast-avoid="" onClick={onStop}>
             {toolTexts.stop}
           </Button>
         ) : null}
@@ -141,15 +88,21 @@ function OutputHeader({ demoAi, busy, onStop }: { demoAi: boolean; busy: boolean
   );
 }
 
-export function ToolWorkspace({
-  tool,
-  promptReady,
-  initialElement,
-  initialFields = null,
-  demoAi,
-  continued = null,
-  trial,
-}: {
+/** Folded while a conversation is on screen, unless the writer opened the details again. */
+function useFold(hasConversation: boolean) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const outputCard = useRef<HTMLDivElement>(null);
+  const onGenerateStart = useCallback(() => {
+    setDetailsOpen(false);
+    // After Generate the conversation comes first: once the form has folded, the whole
+    // conversation card is brought on screen, its composer at the bottom edge (on a phone the
+    // answer is then what the writer sees; the summary line sits just above).
+    requestAnimationFrame(() => outputCard.current?.scrollIntoView({ block: "end" }));
+  }, []);
+  return { outputCard, folded: hasConversation && !detailsOpen, setDetailsOpen, onGenerateStart };
+}
+
+type WorkspaceProps = {
   tool: Tool;
   promptReady: boolean;
   initialElement: string | null;
@@ -159,25 +112,44 @@ export function ToolWorkspace({
   continued?: ContinuedConversation | null;
   /** A trial writer's allowance when the page opened (null: unlimited). */
   trial: (Allowance & { periodOver: boolean }) | null;
-}) {
+};
+
+export function ToolWorkspace({ tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, trial }: WorkspaceProps) {
   const show = useToast();
   const hydrated = useHydrated();
-  const { messages, conversationId, phase, allowance, run, stop, reset } = useGeneration({
+  const { messages, conversationId, phase, allowance, failure, run, stop, reset } = useGeneration({
     onToast: show,
     initial: continued,
     initialAllowance: trial,
   });
-  const { onGenerate, onFollowUp } = useTurnActions({ tool, conversationId, run, reset });
+  const turns = useTurnActions({ tool, conversationId, run, reset });
   const busy = phase !== "idle";
+  const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
+  const composer = useRef<FollowUpHandle>(null);
   const conversationsLeft = allowance?.queriesRemaining ?? null;
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
+  useEscapeToStop(busy, stop);
 
   useEffect(() => {
     if (!promptReady) show({ ...generationToasts.errorLoadingTool, variant: "destructive" });
   }, [promptReady, show]);
 
+  const { onGenerate: generate, onFollowUp } = turns;
+  const onGenerate = useCallback(
+    (element: { value: string } | null, fields: Record<string, string>) => {
+      if (element) onGenerateStart();
+      void generate(element, fields);
+    },
+    [generate, onGenerateStart],
+  );
+  const retry = useRetry({ failure, onGenerate, onFollowUp, composer });
+
   return (
-    <div className="tool-workspace">
+    <div
+      className="tool-workspace"
+      data-folded={folded || undefined}
+      data-conversation={messages.length > 0 || busy || undefined}
+    >
       <ElementForm
         tool={tool}
         initialElement={initialElement}
@@ -185,21 +157,54 @@ export function ToolWorkspace({
         busy={busy}
         submitDisabled={!hydrated || !promptReady || busy}
         trialNote={trial && conversationsLeft !== null ? conversationNote({ conversationsLeft, periodOver: trial.periodOver }) : null}
+        folded={folded}
+        foldable={messages.length > 0 || busy}
+        onDetailsOpen={setDetailsOpen}
         onElementChange={reset}
         onGenerate={onGenerate}
       />
-      <Card size="3" className="glass-card tool-card output-card">
+      <Card ref={outputCard} size={{ initial: "2", sm: "3" }} className="glass-card tool-card output-card">
         <Flex direction="column" gap="3">
-          <OutputHeader demoAi={demoAi} busy={busy} onStop={stop} />
-          <OutputPanel messages={messages} phase={phase} />
+          <OutputHeader
+            demoAi={demoAi}
+            busy={busy}
+            expand={<ReadingView title={tool.title} messages={messages} />}
+            onStop={stop}
+          />
+          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} />
           <FollowUpForm
             enabled={Boolean(conversationId)}
             busy={busy}
             note={followUpsLeft === null ? null : trialTexts.followUpsLeft(followUpsLeft)}
+            placeholder={tool.followUpPlaceholder}
+            handle={composer}
             onSend={onFollowUp}
           />
         </Flex>
       </Card>
     </div>
   );
+}
+
+/** Retry runs the failed request again, as Generate or Send would. */
+function useRetry({
+  failure,
+  onGenerate,
+  onFollowUp,
+  composer,
+}: {
+  failure: Failure | null;
+  onGenerate: (element: { value: string }, fields: Record<string, string>) => void;
+  onFollowUp: (text: string) => Promise<boolean>;
+  composer: React.RefObject<FollowUpHandle | null>;
+}) {
+  return useCallback(() => {
+    const request = failure?.request;
+    if (request?.kind === "initial") onGenerate({ value: request.element }, request.fields);
+    if (request?.kind === "follow-up") {
+      void onFollowUp(request.text).then((kept) => {
+        if (kept) composer.current?.clearIfUnchanged(request.text);
+      });
+    }
+  }, [composer, failure, onFollowUp, onGenerate]);
 }

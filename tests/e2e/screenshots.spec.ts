@@ -1,0 +1,47 @@
+/**
+ * The tool page before and after generation, at a desktop and a phone size, for the README
+ * (docs/screenshots/). Runs only when asked: `SCREENSHOTS=1 npx playwright test screenshots`.
+ */
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, signUp, test, toastItems } from "./fixtures.ts";
+import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage } from "./tool-page.ts";
+
+const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const prose = toolBySlug("prose");
+
+const sizes = [
+  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+] as const;
+
+/** No toast, no blinking caret: the page as a writer reads it. */
+async function shoot(page: Page, name: string) {
+  for (const close of await toastItems(page).getByRole("button").all()) await close.click();
+  await expect(toastItems(page)).toHaveCount(0);
+  await page.screenshot({ path: path.join(folder, `${name}.png`), caret: "hide", animations: "disabled" });
+}
+
+for (const size of sizes) {
+  test.describe(`screenshots on a ${size.name}`, () => {
+    test.skip(!process.env.SCREENSHOTS, "only when SCREENSHOTS=1");
+    test.use(size.use);
+
+    test(`tool page before and after generation (${size.name})`, async ({ page, email }) => {
+      await signUp(page, { email });
+      await openToolFromDashboard(page, prose);
+      const ui = toolPage(page);
+      await chooseElement(page, "Story outline");
+      await fillField(page, prose, "genre", "literary thriller");
+      await fillField(page, prose, "setting", "a drowned city in 2300");
+      await fillField(page, prose, "storyIdea", "A cartographer maps the streets that flood each night and finds one that never does.");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shoot(page, `tool-${size.name}-before`);
+
+      await ui.generate.click();
+      await expect(ui.answers.first()).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+      await sendFollowUpWithEnter(page, "Make the flood colder and give the city a name");
+      await shoot(page, `tool-${size.name}-after`);
+    });
+  });
+}
