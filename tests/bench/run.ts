@@ -11,6 +11,7 @@ import { measureLandingJs } from "./landing-js.ts";
 import { measureStreamRendering } from "./render-stream.ts";
 import { measureScrypt } from "./scrypt.ts";
 import { measureStartup } from "./startup.ts";
+import { measureToolPageJs } from "./tool-page-js.ts";
 import { measureTtft } from "./ttft.ts";
 import type { BenchResult } from "./types.ts";
 
@@ -21,7 +22,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const results: BenchResult[] = [];
 // `npm run bench -- history ttft` runs only those (against the existing build); none = all.
 const only = new Set(process.argv.slice(2));
-const wants = (name: "startup" | "landing" | "scrypt" | "ttft" | "render" | "history") => only.size === 0 || only.has(name);
+const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history") => only.size === 0 || only.has(name);
 
 // Startup first: it includes a fresh build, which the other benches then use.
 if (wants("startup")) results.push(...(await measureStartup()));
@@ -50,6 +51,7 @@ try {
   // address is admin once confirmed (decision 011): open the link the stand-in mailbox received.
   const cookie = await signUp(OWNER, "198.51.100.200");
   await confirmFromMailbox({ baseUrl, mockUrl: app.mockUrl, email: OWNER, cookie });
+  if (wants("tool-js")) results.push(...(await measureToolPageJs({ baseUrl, cookie })));
   if (wants("ttft")) results.push(...(await measureTtft({ baseUrl, mockUrl: app.mockUrl, cookie })));
   if (wants("render")) results.push(...(await measureStreamRendering({ baseUrl, mockUrl: app.mockUrl, cookie })));
   if (wants("history")) {

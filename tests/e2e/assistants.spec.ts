@@ -7,6 +7,7 @@
 import { tools } from "../../app/catalog/tools.ts";
 import { TITLE_SUFFIX } from "../../app/messages/site.ts";
 import { toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
+import { configureOpenAI } from "../mocks/openai-control.ts";
 import { SPEC_OLD_ROUTES } from "../spec/tables.ts";
 import { expect, open, signUp, test } from "./fixtures.ts";
 import {
@@ -33,6 +34,10 @@ type Flow = {
   details: Record<string, string>;
   followUp: string;
 };
+
+/** The next request that mentions each text streams at 40 ms a token (the shared pace stays). */
+const streamSteadily = (mockUrl: string, texts: string[]) =>
+  configureOpenAI(mockUrl, { faults: texts.map((match) => ({ kind: "slow" as const, tokenDelayMs: 40, match, times: 1 })) });
 
 const flows: Flow[] = [
   {
@@ -77,7 +82,7 @@ for (const flow of flows) {
   const tool = toolBySlug(flow.slug);
   const target = elementOf(tool, flow.element);
 
-  test(`${tool.title}: every element's fields, a streamed answer, a follow-up by Enter`, async ({ page, email }) => {
+  test(`${tool.title}: every element's fields, a streamed answer, a follow-up by Enter`, async ({ page, email, mockUrl }) => {
     await signUp(page, { email });
     await openToolFromDashboard(page, tool);
     const ui = toolPage(page);
@@ -126,7 +131,10 @@ for (const flow of flows) {
     await expectFieldsOf(page, tool, target);
     for (const [field, value] of Object.entries(flow.details)) await fillField(page, tool, field, value);
 
-    // Generate: busy while it streams, the answer grows, then the tool's success toast.
+    // Generate: busy while it streams, the answer grows, then the tool's success toast. This
+    // test's answers stream at a steady pace of their own, so "seen growing" does not depend
+    // on how busy the machine is.
+    await streamSteadily(mockUrl, [Object.values(flow.details)[0]!.trim(), flow.followUp]);
     const answer = await generateAndWait(page, tool);
     await expectAnswerStreamed(page);
     await expect(answer.getByRole("heading", { level: 1 })).toHaveText(target.label);

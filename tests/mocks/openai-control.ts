@@ -25,6 +25,8 @@ export type OpenAIFault = OpenAIFaultTarget &
     /** The answer is exactly this text, then a normal finish. */
     | { kind: "reply"; text: string }
     | { kind: "unreachable" }
+    /** The answer streams normally, at this pace instead of the shared `tokenDelayMs`. */
+    | { kind: "slow"; tokenDelayMs: number }
   );
 
 export type OpenAISettings = {

@@ -5,7 +5,8 @@
  * (element, details, follow-up text, system prompt), streamed a word at a time.
  *
  * Tests, benches and demo users steer it through `/__control/openai` (see openai-control.ts):
- * token delays, a fixed answer length, and faults (HTTP status, stream cut, stall, unreachable).
+ * token delays, a fixed answer length, and faults (HTTP status, stream cut, stall, unreachable,
+ * a slower pace for matching requests).
  */
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -491,8 +492,12 @@ function parseFault(value: unknown, index: number): OpenAIFault {
     case "unreachable":
       fault = { kind: "unreachable", ...target };
       break;
+    case "slow":
+      fault = { kind: "slow", tokenDelayMs: delay(value.tokenDelayMs, `${name}.tokenDelayMs`), ...target };
+      allowed.add("tokenDelayMs");
+      break;
     default:
-      throw new Error(`${name}.kind must be one of "status", "cut", "stall", "end", "reply", "unreachable"`);
+      throw new Error(`${name}.kind must be one of "status", "cut", "stall", "end", "reply", "unreachable", "slow"`);
   }
   const unknown = Object.keys(value).filter((key) => !allowed.has(key));
   if (unknown.length > 0) throw new Error(`${name}: unknown field(s) ${unknown.join(", ")}`);
@@ -641,7 +646,8 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
 
     const messages = normalise(body.messages);
     const fault = takeFault(messages);
-    const run = { ...settings, faults: [] };
+    // A slow model for the matching requests only: the others keep the shared pace.
+    const run = { ...settings, faults: [], ...(fault?.kind === "slow" ? { tokenDelayMs: fault.tokenDelayMs } : {}) };
     const model = body.model;
 
     if (fault?.kind === "unreachable") {

@@ -285,6 +285,22 @@ describe("wire format", () => {
     expect(firstChunkAt).toBeGreaterThanOrEqual(90);
     expect(total).toBeGreaterThanOrEqual(100 + 20 * 10 - 10);
   });
+
+  it("slow: matching requests stream at their own pace, the others keep the shared one", async () => {
+    await configureOpenAI(mock.url, { responseTokens: 21, faults: [{ kind: "slow", tokenDelayMs: 10, match: "slow-7", times: 1 }] });
+    const timed = async (content: string) => {
+      const started = performance.now();
+      const text = await (await post(chat(content))).text();
+      return { ms: performance.now() - started, done: text.includes("[DONE]") };
+    };
+    const slow = await timed("Generate Poem.\n\nTheme: slow-7");
+    expect(slow.done).toBe(true);
+    expect(slow.ms).toBeGreaterThanOrEqual(20 * 10 - 10);
+    const fast = await timed("Generate Poem.\n\nTheme: slow-7");
+    expect(fast.done).toBe(true);
+    expect(fast.ms).toBeLessThan(slow.ms);
+    await expect(configureOpenAI(mock.url, { faults: [{ kind: "slow", tokenDelayMs: -1 } as never] })).rejects.toThrow(/tokenDelayMs/);
+  });
 });
 
 describe("faults, as the AI SDK sees them", () => {
