@@ -64,7 +64,8 @@ export function afterTurn(exchange: LastExchange | null, turn: TurnResult): Last
   }
   const entry: AnswerVersion = {
     version: turn.version,
-    userText: turn.userText,
+    // Another version answers the same writer text as the version on screen.
+    userText: turn.kind === "version" ? (shownVersion(same)?.userText ?? null) : turn.userText,
     text: turn.received,
     status: turn.status,
   };
