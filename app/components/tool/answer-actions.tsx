@@ -6,10 +6,10 @@
  */
 import { Button } from "@radix-ui/themes";
 import { memo, useEffect, useId, useRef, useState } from "react";
-import { AnswerExportMenu } from "~/components/export-menu";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { answerActionTexts, revisionTexts } from "~/messages/tools";
 import { CompareView } from "~/revisions/compare-view";
+import { AnswerDownloadMenu } from "./answer-download";
 import { AnswerToolbar } from "./answer-toolbar";
 import { VersionSwitcher } from "./version-switcher";
 
@@ -112,7 +112,7 @@ export const AnswerActions = memo(function AnswerActions({
   return (
     <>
       <AnswerToolbar markdown={message.text} lead={lead}>
-        {download ? <AnswerExportMenu toolSlug={download.toolSlug} title={download.title} markdown={message.text} /> : null}
+        {download ? <AnswerDownloadMenu toolSlug={download.toolSlug} title={download.title} markdown={message.text} /> : null}
       </AnswerToolbar>
       {comparing && last?.previousText != null ? (
         <div id={compareId} ref={comparison} className="answer-compare">
