@@ -2,12 +2,17 @@
  * The tool page's generation state: the assistant messages as they grow, the conversation, the
  * trial allowance, and the phase of the turn in flight (run by turn-client.ts). Token bursts are
  * applied once per animation frame, so a fast stream never re-renders more than the screen can show.
+ * A turn's answer follows the thread, or replaces the last answer (Another version, Edit: a new
+ * version, use-versions.ts), or extends it (Continue); if nothing is kept the answer it stood in
+ * for comes back.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ToastMessage } from "~/lib/toast";
 import { generationToasts } from "~/messages/tools";
-import type { GenerateRequest } from "./protocol";
-import { runTurn, type AnswerStatus, type Outcome } from "./turn-client";
+import type { LastExchange, SettledStatus, TurnResult } from "./last-exchange";
+import type { GenerateEvent, GenerateRequest } from "./protocol";
+import { runTurn, type AnswerStatus, type Outcome, type TurnView } from "./turn-client";
+import { useVersions } from "./use-versions";
 
 export type { Outcome };
 
@@ -27,13 +32,50 @@ export type Allowance = { queriesRemaining: number | null; followUpsLeft: number
 
 
 /** A saved conversation reopened from the history page, to be refined further. */
-export type ContinuedConversation = { conversationId: string; messages: AssistantMessage[] };
+export type ContinuedConversation = { conversationId: string; messages: AssistantMessage[]; lastExchange: LastExchange | null };
+
+/**
+ * Where a turn's answer goes: after the thread (a new exchange), in place of the last answer (a
+ * new version of it: Another version, Edit), or onto the end of the last answer (Continue).
+ */
+export type AnswerPlacement = { kind: "append"; userText: string | null } | { kind: "replace"; userText?: string } | { kind: "extend" };
+
+function placementOf(request: GenerateRequest): AnswerPlacement {
+  switch (request.kind) {
+    case "follow-up":
+      return { kind: "append", userText: request.text };
+    case "version":
+      return { kind: "replace" };
+    case "edit":
+      return { kind: "replace", userText: request.text };
+    case "continue":
+      return { kind: "extend" };
+    default:
+      return { kind: "append", userText: null };
+  }
+}
+
+/** Where the streamed answer goes, and the answer it stands in for (put back if nothing is kept). */
+function placed(list: AssistantMessage[], placement: AnswerPlacement, saved: { current: AssistantMessage | null }) {
+  const last = list.at(-1);
+  if (placement.kind === "append") {
+    return [...list, { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText }];
+  }
+  if (!last) return list;
+  saved.current = last;
+  const next =
+    placement.kind === "extend"
+      ? { ...last, status: "streaming" as const }
+      : { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText ?? last.userText };
+  return [...list.slice(0, -1), next];
+}
 
 /** The streamed answer shown last: grows in animation frames, ends with a status, or is dropped. */
 function useAnswerList(initial: AssistantMessage[]) {
   const [messages, setMessages] = useState<AssistantMessage[]>(initial);
   const pending = useRef("");
   const frame = useRef<number | null>(null);
+  const saved = useRef<AssistantMessage | null>(null);
 
   const flush = useCallback(() => {
     frame.current = null;
@@ -58,20 +100,78 @@ function useAnswerList(initial: AssistantMessage[]) {
       frame.current = null;
       if (status === "dropped") pending.current = "";
       else flush();
+      const replaced = saved.current;
+      saved.current = null;
       setMessages((list) => {
         const last = list.at(-1);
         if (!last || last.status !== "streaming") return list;
-        return status === "dropped" ? list.slice(0, -1) : [...list.slice(0, -1), { ...last, status }];
+        if (status !== "dropped") return [...list.slice(0, -1), { ...last, status }];
+        // Nothing kept: a new version or a continuation gives the answer it stood in for back.
+        return replaced ? [...list.slice(0, -1), replaced] : list.slice(0, -1);
       });
     },
     [flush],
   );
-  const begin = useCallback((userText: string | null) => {
-    setMessages((list) => [...list, { id: crypto.randomUUID(), text: "", status: "streaming", userText }]);
+  const begin = useCallback((placement: AnswerPlacement) => {
+    saved.current = null;
+    setMessages((list) => placed(list, placement, saved));
+  }, []);
+  /** Shows another version's text and status in place of the last answer. */
+  const showLast = useCallback((shown: Pick<AssistantMessage, "text" | "status" | "userText">) => {
+    setMessages((list) => {
+      const last = list.at(-1);
+      return last ? [...list.slice(0, -1), { ...last, ...shown }] : list;
+    });
   }, []);
   // Stable, so the callbacks built on them (and the memoised form) do not change per token.
-  const actions = useMemo(() => ({ setMessages, begin, append, settle }), [begin, append, settle]);
+  const actions = useMemo(() => ({ setMessages, begin, append, settle, showLast }), [begin, append, settle, showLast]);
   return { messages, actions };
+}
+
+type StartEvent = Extract<GenerateEvent, { type: "start" }>;
+
+/** A turn that kept its answer becomes a version of the last exchange. */
+function recordKept(
+  record: (turn: TurnResult) => void,
+  { request, start, received, outcome }: { request: GenerateRequest; start: StartEvent; received: string; outcome: Outcome },
+) {
+  if (outcome !== "complete" && outcome !== "stopped" && outcome !== "interrupted") return;
+  const status: SettledStatus = outcome;
+  const userText = request.kind === "follow-up" || request.kind === "edit" ? request.text : null;
+  record({ kind: request.kind, exchangeId: start.exchangeId, version: start.version, received, status, userText });
+}
+
+/**
+ * The page's side of one turn: where its answer goes, and what the turn showed on the way —
+ * the text it streamed, its `start` event, its last error.
+ */
+function trackTurn(
+  request: GenerateRequest,
+  answers: ReturnType<typeof useAnswerList>["actions"],
+  handlers: Pick<TurnView, "onToast" | "began" | "undone" | "stoppedAt">,
+) {
+  const seen: { received: string; start: StartEvent | null; lastError: ToastMessage | null } = { received: "", start: null, lastError: null };
+  const view: TurnView = {
+    answers: {
+      begin: () => answers.begin(placementOf(request)),
+      append: (text) => {
+        seen.received += text;
+        answers.append(text);
+      },
+      settle: answers.settle,
+    },
+    onToast: (toast) => {
+      if (toast.variant === "destructive") seen.lastError = toast;
+      handlers.onToast(toast);
+    },
+    began: (event) => {
+      seen.start = event;
+      handlers.began(event);
+    },
+    undone: handlers.undone,
+    stoppedAt: handlers.stoppedAt,
+  };
+  return { view, seen };
 }
 
 /** A refusal that trying again cannot change: the usage check said no. */
@@ -94,6 +194,7 @@ export function useGeneration({
 }) {
   const { messages, actions: answers } = useAnswerList(initial?.messages ?? []);
   const [conversationId, setConversationId] = useState<string | null>(() => initial?.conversationId ?? null);
+  const versions = useVersions({ initial: initial?.lastExchange ?? null, conversationId, show: answers.showLast, onToast });
   const [allowance, setAllowance] = useState<Allowance | null>(initialAllowance);
   const [phase, setPhase] = useState<Phase>("idle");
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -116,16 +217,11 @@ export function useGeneration({
         conversationId: request.kind === "initial" ? null : latest.current.conversationId,
         allowance: latest.current.allowance,
       };
-      let lastError: ToastMessage | null = null;
       setFailure(null);
       setPhase("waiting");
       try {
-        const outcome = await runTurn(request, controller.signal, {
-          answers: { ...answers, begin: () => answers.begin(request.kind === "follow-up" ? request.text : null) },
-          onToast: (toast) => {
-            if (toast.variant === "destructive") lastError = toast;
-            onToast(toast);
-          },
+        const { view, seen } = trackTurn(request, answers, {
+          onToast,
           began: (event) => {
             setConversationId(event.conversationId);
             setAllowance({ queriesRemaining: event.queriesRemaining, followUpsLeft: event.followUpsLeft });
@@ -138,14 +234,16 @@ export function useGeneration({
           },
           stoppedAt: stoppedAt.current,
         });
-        setFailure(failureOf(outcome, lastError, request));
+        const outcome = await runTurn(request, controller.signal, view);
+        setFailure(failureOf(outcome, seen.lastError, request));
+        if (seen.start) recordKept(versions.record, { request, start: seen.start, received: seen.received, outcome });
         return outcome;
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
         setPhase("idle");
       }
     },
-    [answers, onToast],
+    [answers, onToast, versions.record],
   );
 
   const stop = useCallback(() => {
@@ -154,12 +252,14 @@ export function useGeneration({
     abortRef.current.abort();
   }, []);
 
+  const { forget } = versions;
   const reset = useCallback(() => {
     abortRef.current?.abort();
     answers.setMessages([]);
+    forget();
     setConversationId(null);
     setFailure(null);
-  }, [answers]);
+  }, [answers, forget]);
 
-  return { messages, conversationId, phase, allowance, failure, run, stop, reset };
+  return { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange: versions.lastExchange, choose: versions.choose };
 }

@@ -60,6 +60,26 @@ export const answerTexts = {
     `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"} · ${minutes} min read`,
 } as const;
 
+/** What the writer can do with the last answer (decision 012): versions, Continue, Edit, Compare. */
+export const answerActionTexts = {
+  anotherVersion: "Another version",
+  anotherVersionLabel: "Write another version of this answer",
+  continue: "Continue",
+  continueLabel: "Continue this answer from where it ended",
+  edit: "Edit",
+  editLabel: "Edit your follow-up and send it again",
+  editorLabel: "Edit your follow-up",
+  resend: "Resend",
+  cancelEdit: "Cancel",
+  versions: "Versions of this answer",
+  previousVersion: "Previous version",
+  nextVersion: "Next version",
+  chooseFailed: {
+    title: "Version not changed",
+    description: "We could not switch to that version. Check your connection and try again.",
+  },
+} as const;
+
 export const generationToasts = {
   selectionRequired: { title: "Selection Required", description: "Please select what you would like to generate." },
   inputRequired: { title: "Input Required", description: "Please enter a follow-up question." },

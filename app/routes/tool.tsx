@@ -7,6 +7,7 @@ import { toolForQueryType } from "~/catalog/history";
 import { findToolByPath, historyPath, type Tool } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { ToolWorkspace } from "~/components/tool/tool-workspace";
+import { loadLastExchange } from "~/generation/last-exchange.server";
 import { loadSystemPrompt } from "~/generation/system-prompt.server";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
@@ -93,10 +94,13 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
   ]);
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) return null;
   const messages = threadOf(await readThread({ db, userId, conversationId }));
+  const last = messages.at(-1);
+  const shown = last && last.status !== "streaming" ? { text: last.text, status: last.status, userText: last.userText } : undefined;
+  const lastExchange = await loadLastExchange({ db, userId, conversationId, shown });
   return {
     element: conversation.element,
     fields: restoredFields(tool, conversation.element, setup?.details ?? null),
-    conversation: { conversationId, messages },
+    conversation: { conversationId, messages, lastExchange },
     trial: { trialFollowUpsUsed: conversation.trialFollowUpsUsed },
   };
 }

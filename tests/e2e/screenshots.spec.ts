@@ -1,9 +1,11 @@
 /**
- * The tool page before and after generation, at a desktop and a phone size, for the README
+ * The tool page before and after generation, and the last answer's actions with two versions,
+ * at a desktop and a phone size, for the README
  * (docs/screenshots/). Runs only when asked: `SCREENSHOTS=1 npx playwright test screenshots`.
  */
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { answerActionTexts, versionTexts } from "../../app/messages/tools.ts";
 import { expect, signUp, test, toastItems } from "./fixtures.ts";
 import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage } from "./tool-page.ts";
 
@@ -42,6 +44,26 @@ for (const size of sizes) {
       await expect(ui.answers.first()).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
       await sendFollowUpWithEnter(page, "Make the flood colder and give the city a name");
       await shoot(page, `tool-${size.name}-after`);
+    });
+
+    test(`the last answer's actions with two versions (${size.name})`, async ({ page, email }) => {
+      await signUp(page, { email });
+      await openToolFromDashboard(page, prose);
+      const ui = toolPage(page);
+      await chooseElement(page, "Story outline");
+      await fillField(page, prose, "genre", "literary thriller");
+      await fillField(page, prose, "setting", "a drowned city in 2300");
+      await ui.generate.click();
+      await expect(ui.answers.first()).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+      await sendFollowUpWithEnter(page, "Make the flood colder and give the city a name");
+      await ui.output.getByRole("button", { name: answerActionTexts.anotherVersionLabel }).click();
+      await expect(ui.output.getByRole("group", { name: answerActionTexts.versions }).getByRole("status")).toHaveText(versionTexts.of(2, 2), {
+        timeout: 20_000,
+      });
+      await expect(ui.answers.last()).toHaveAttribute("data-status", "complete");
+      // The end of the answer and its toolbar, as the writer sees them when it has finished.
+      await ui.output.evaluate((panel) => panel.scrollTo(0, panel.scrollHeight));
+      await shoot(page, `answer-actions-${size.name}`);
     });
   });
 }

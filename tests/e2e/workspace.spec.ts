@@ -237,12 +237,15 @@ for (const size of sizes) {
       await expect(ui.answers.first()).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
       const toolbar = ui.exchanges.first().getByRole("group", { name: answerTexts.toolbar });
       await expect(toolbar).toContainText(answerTexts.stats(13, 1));
+      // The copy confirmation is said in its own status (the Download menu has another).
+      const copied = toolbar.locator(".answer-copied");
+      await expect(copied).toHaveAttribute("role", "status");
 
       await ui.copyMarkdown.first().click();
-      await expect(toolbar.getByRole("status")).toHaveText(answerTexts.copiedMarkdown);
+      await expect(copied).toHaveText(answerTexts.copiedMarkdown);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
       await ui.copyText.first().click();
-      await expect(toolbar.getByRole("status")).toHaveText(answerTexts.copiedText);
+      await expect(copied).toHaveText(answerTexts.copiedText);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         "The Tide Clock\n\nSome bold and soft words.\n\n- one\n- two\n\nSee the map.",
       );

@@ -2,12 +2,15 @@
  * Stand-in for the OpenAI Chat Completions API (`POST /v1/chat/completions`, streamed or not),
  * close enough to the real wire format that `@ai-sdk/openai` talks to it unchanged with
  * `baseURL = ${mockUrl}/v1`. Answers are deterministic markdown that reflects the request
- * (element, details, follow-up text, system prompt), streamed a word at a time.
+ * (element, details, follow-up text, system prompt), streamed a word at a time; the same request
+ * asked again reads differently (Another version), and the server's Continue instruction gets
+ * the rest of the answer that was stopped.
  *
  * Tests, benches and demo users steer it through `/__control/openai` (see openai-control.ts):
  * token delays, a fixed answer length, and faults (HTTP status, stream cut, stall, unreachable,
  * a slower pace for matching requests).
  */
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -25,6 +28,7 @@ export type { OpenAIFault, OpenAISettings, OpenAIState } from "./openai-control.
 
 const DEFAULTS: OpenAISettings = { tokenDelayMs: 15, firstTokenDelayMs: 0, responseTokens: null, faults: [] };
 const RECENT_LIMIT = 50;
+const ASKED_LIMIT = 10_000;
 const MAX_DELAY_MS = 60_000;
 const MAX_RESPONSE_TOKENS = 100_000;
 
@@ -164,10 +168,43 @@ export function systemPromptEcho(messages: Message[]): string {
 
 const FOOTER = "_Demo response from the local stand-in model._\n";
 
-/** The deterministic markdown answer, split into body (before the footer) and footer. */
-export function composeAnswer(messages: Message[]): { body: string; footer: string } {
+/**
+ * A real model samples: asked the same thing again (Another version), it words the answer
+ * differently. The stand-in stays deterministic: the Nth identical request (take N, from 0) gets
+ * the Nth of these angles, an opening that says so, and the same headings as the first take.
+ */
+const ANGLES = [
+  "This version works backwards from the ending: decide the last image first, then make every earlier beat lean towards it.",
+  "This version takes the quieter road: fewer events, more weight on each, and room for the reader to fill the silences.",
+  "This version leans on one vivid, concrete image and builds everything else outward from it.",
+];
+
+const angleOf = (take: number) => ANGLES[(take - 1) % ANGLES.length]!;
+
+/** The server's instruction on Continue (app/generation/generate.server.ts). */
+const CONTINUE_PREFIX = "Continue your previous answer exactly where it stopped";
+
+/** The same answer carried on: the rest of what the stopped answer would have said. */
+function continuation(messages: Message[], lastUser: number): { body: string; footer: string } {
+  const answered = messages.findLastIndex((m, index) => index < lastUser && m.role === "assistant");
+  const sofar = answered >= 0 ? messages[answered]!.text : "";
+  const asked = messages.slice(0, answered);
+  for (let take = 0; answered > 0 && take <= ANGLES.length; take++) {
+    const { body, footer } = composeAnswer(asked, take);
+    const whole = body + footer;
+    if (sofar && whole.startsWith(sofar) && whole.length > sofar.length) return { body: whole.slice(sofar.length), footer: "" };
+  }
+  return { body: " and that is where the thought was heading.\n\n## Carrying on\n\nPicking the thread back up: keep the momentum of the last paragraph and let the next one answer the question it raised.\n\n", footer: FOOTER };
+}
+
+/**
+ * The deterministic markdown answer, split into body (before the footer) and footer. `take` is
+ * how many identical requests came before this one (0: the first take).
+ */
+export function composeAnswer(messages: Message[], take = 0): { body: string; footer: string } {
   const lastUser = messages.findLastIndex((m) => m.role === "user");
   const ask = lastUser >= 0 ? messages[lastUser]!.text : "";
+  if (ask.startsWith(CONTINUE_PREFIX)) return continuation(messages, lastUser);
   const before = lastUser >= 0 ? messages.slice(0, lastUser) : messages;
   const isFollowUp = before.some((m) => m.role === "assistant");
   const footer = `${systemPromptEcho(messages)}\n\n${FOOTER}`;
@@ -182,8 +219,11 @@ export function composeAnswer(messages: Message[]): { body: string; footer: stri
       quote(ask || "(no follow-up text)"),
       `This revision takes ${turns} earlier ${turns === 1 ? "turn" : "turns"} into account and keeps working on the ${element.toLowerCase()}.`,
       "## What changed",
-      `Following your note — “${clip(ask, 80)}” — I reworked the parts it touches and left the rest as it was.`,
+      take === 0
+        ? `Following your note — “${clip(ask, 80)}” — I reworked the parts it touches and left the rest as it was.`
+        : `Taking your note — “${clip(ask, 80)}” — another way this time, I rebuilt the parts it touches from scratch.`,
       ...topicsFor(element).flatMap((topic) => [`## ${topic.title}, revised`, topic.revised]),
+      ...(take === 0 ? [] : ["## Another angle", angleOf(take)]),
       "## Next steps",
       "- Read the revision against your original goal.\n- Ask for another pass on any single section.",
     ];
@@ -211,12 +251,13 @@ export function composeAnswer(messages: Message[]): { body: string; footer: stri
   const lead = filled[0];
   const parts = [
     `# ${element}`,
-    `Here is a first take on the ${element.toLowerCase()}${
+    `Here is ${take === 0 ? "a first take" : "another take"} on the ${element.toLowerCase()}${
       lead ? `, built around your ${lead.label.toLowerCase()}: ${clip(lead.value, 60)}` : ""
     }.`,
     "## Your details",
     detailSection,
     ...topicsFor(element).flatMap((topic) => [`## ${topic.title}`, topic.body(element.toLowerCase())]),
+    ...(take === 0 ? [] : ["## Another angle", angleOf(take)]),
     "## Next steps",
     "- Pick the idea that excites you most and draft one page from it.\n- Ask a follow-up to go deeper on any section.",
   ];
@@ -240,8 +281,8 @@ function fillerTokens(count: number): string[] {
 }
 
 /** The answer's tokens, padded or trimmed to `exactly` tokens when given (footer kept when it fits). */
-export function answerTokens(messages: Message[], exactly: number | null): string[] {
-  const { body, footer } = composeAnswer(messages);
+export function answerTokens(messages: Message[], exactly: number | null, take = 0): string[] {
+  const { body, footer } = composeAnswer(messages, take);
   const bodyTokens = tokenize(body);
   const footerTokens = tokenize(footer);
   const all = [...bodyTokens, ...footerTokens];
@@ -547,6 +588,18 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
   let clientAborts = 0;
   let recent: RecordedChatRequest[] = [];
   let aborted: RecordedChatRequest[] = [];
+  /** How often each exact conversation was asked for (Another version gets a different take). */
+  let asked = new Map<string, number>();
+
+  function takeOf(messages: Message[]): number {
+    const key = createHash("sha256").update(JSON.stringify(messages)).digest("base64");
+    const take = asked.get(key) ?? 0;
+    asked.delete(key);
+    asked.set(key, take + 1);
+    // The oldest conversations are forgotten first, so a long bench run stays small.
+    if (asked.size > ASKED_LIMIT) asked.delete(asked.keys().next().value!);
+    return take;
+  }
 
   function state(match?: string): OpenAIState {
     const matching = (requests: RecordedChatRequest[]) =>
@@ -570,6 +623,7 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
     clientAborts = 0;
     recent = [];
     aborted = [];
+    asked = new Map();
   }
 
   /** Finds the first fault that applies to these messages and uses up one of its `times`. */
@@ -660,7 +714,7 @@ export function createOpenAIStandIn(initial: Partial<Omit<OpenAISettings, "fault
       return openAIError(res, fault.status, error, fault.status === 429 ? { "retry-after": "1" } : {});
     }
 
-    let tokens = fault?.kind === "reply" ? tokenize(fault.text) : answerTokens(messages, run.responseTokens);
+    let tokens = fault?.kind === "reply" ? tokenize(fault.text) : answerTokens(messages, run.responseTokens, takeOf(messages));
     let finishReason: Plan["finishReason"] = "stop";
     if (typeof cap === "number" && tokens.length > cap) {
       tokens = tokens.slice(0, cap);

@@ -162,6 +162,34 @@ describe("answers through the AI SDK", () => {
     expect(text).toContain("## Bringing the characters to life, revised");
   });
 
+  it("asked the same thing again, answers differently under the same headings (Another version)", async () => {
+    const first = (await run({})).text;
+    const second = (await run({})).text;
+    const third = (await run({})).text;
+    expect(first).toContain("Here is a first take on the world description");
+    expect(second).toContain("Here is another take on the world description");
+    expect(second).toContain("## Another angle");
+    expect(third).not.toBe(second);
+    const headings = (text: string) => text.split("\n").filter((line) => /^## (?!Another angle)/.test(line));
+    expect(headings(second)).toEqual(headings(first));
+    await resetOpenAI(mock.url);
+    await configureOpenAI(mock.url, { tokenDelayMs: 0 });
+    expect((await run({})).text).toBe(first);
+  });
+
+  it("on the server's Continue instruction, carries a stopped answer on from where it ended", async () => {
+    const whole = (await run({})).text;
+    const sofar = whole.slice(0, 120).trimEnd();
+    const { text } = await run({
+      messages: [
+        { role: "user", content: REQUEST },
+        { role: "assistant", content: sofar },
+        { role: "user", content: "Continue your previous answer exactly where it stopped. Do not repeat anything." },
+      ],
+    });
+    expect(sofar + text).toBe(whole);
+  });
+
   it("answers without streaming too", async () => {
     const result = await generateText({ model: model(), prompt: REQUEST, maxRetries: 0 });
     expect(result.text.startsWith("# World description")).toBe(true);

@@ -40,11 +40,21 @@ function useCopy(markdown: string) {
   return { state, copy };
 }
 
-export const AnswerToolbar = memo(function AnswerToolbar({ markdown, children }: { markdown: string; children?: React.ReactNode }) {
+export const AnswerToolbar = memo(function AnswerToolbar({
+  markdown,
+  lead,
+  children,
+}: {
+  markdown: string;
+  /** Actions that come first (the last answer's versions). */
+  lead?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const { state, copy } = useCopy(markdown);
   const words = useMemo(() => countWords(markdown), [markdown]);
   return (
     <Flex role="group" aria-label={answerTexts.toolbar} className="answer-toolbar" gap="2" align="center" wrap="wrap">
+      {lead}
       <Button type="button" size="1" variant="soft" color="gray" aria-label={answerTexts.copyMarkdownLabel} onClick={() => void copy("markdown")}>
         {answerTexts.copyMarkdown}
       </Button>

@@ -7,6 +7,7 @@ import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import type { AssistantMessage, Failure, Phase } from "~/generation/use-generation";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { Thread } from "./thread";
+import type { useAnswerActions } from "./use-answer-actions";
 import { useThreadScroll } from "./use-thread-scroll";
 
 function FailureNote({ failure, busy, onRetry }: { failure: Failure; busy: boolean; onRetry: () => void }) {
@@ -32,11 +33,14 @@ export function OutputPanel({
   phase,
   failure,
   onRetry,
+  actions,
 }: {
   messages: readonly AssistantMessage[];
   phase: Phase;
   failure: Failure | null;
   onRetry: () => void;
+  /** Download on every answer, and what the last answer's buttons do. */
+  actions: ReturnType<typeof useAnswerActions>;
 }) {
   const { panelRef, onScroll, jumpShown, jumpToLatest } = useThreadScroll({
     lastId: messages.at(-1)?.id ?? null,
@@ -58,7 +62,7 @@ export function OutputPanel({
             {toolTexts.outputEmpty}
           </Text>
         ) : null}
-        <Thread messages={messages} />
+        <Thread messages={messages} download={actions.download} last={actions.last} onResend={actions.onResend} />
         {phase === "waiting" ? (
           <Flex align="center" gap="2" className="output-waiting" role="status">
             <Spinner size="3" />

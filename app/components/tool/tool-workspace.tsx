@@ -18,6 +18,7 @@ import { FollowUpForm, type FollowUpHandle } from "./follow-up-form";
 import { OutputPanel } from "./output-panel";
 import { ReadingView } from "./reading-view";
 import { ShortcutsHelp } from "./shortcuts-help";
+import { useAnswerActions } from "./use-answer-actions";
 import { useEscapeToStop } from "./use-escape-to-stop";
 
 /** What Generate, Send and Retry do: the spec's checks and toasts around one turn each. */
@@ -117,13 +118,14 @@ type WorkspaceProps = {
 export function ToolWorkspace({ tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, trial }: WorkspaceProps) {
   const show = useToast();
   const hydrated = useHydrated();
-  const { messages, conversationId, phase, allowance, failure, run, stop, reset } = useGeneration({
+  const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = useGeneration({
     onToast: show,
     initial: continued,
     initialAllowance: trial,
   });
   const turns = useTurnActions({ tool, conversationId, run, reset });
   const busy = phase !== "idle";
+  const answerActions = useAnswerActions({ tool, conversationId, busy, lastExchange, run, choose });
   const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
   const composer = useRef<FollowUpHandle>(null);
   const conversationsLeft = allowance?.queriesRemaining ?? null;
@@ -142,7 +144,7 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
     },
     [generate, onGenerateStart],
   );
-  const retry = useRetry({ failure, onGenerate, onFollowUp, composer });
+  const retry = useRetry({ failure, onGenerate, onFollowUp, composer, run });
 
   return (
     <div
@@ -171,7 +173,7 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
             expand={<ReadingView title={tool.title} messages={messages} />}
             onStop={stop}
           />
-          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} />
+          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} actions={answerActions} />
           <FollowUpForm
             enabled={Boolean(conversationId)}
             busy={busy}
@@ -192,19 +194,23 @@ function useRetry({
   onGenerate,
   onFollowUp,
   composer,
+  run,
 }: {
   failure: Failure | null;
   onGenerate: (element: { value: string }, fields: Record<string, string>) => void;
   onFollowUp: (text: string) => Promise<boolean>;
   composer: React.RefObject<FollowUpHandle | null>;
+  run: ReturnType<typeof useGeneration>["run"];
 }) {
   return useCallback(() => {
     const request = failure?.request;
+    // Another version, Continue and Edit: the same turn on the last exchange again.
+    if (request?.kind === "version" || request?.kind === "continue" || request?.kind === "edit") void run(request);
     if (request?.kind === "initial") onGenerate({ value: request.element }, request.fields);
     if (request?.kind === "follow-up") {
       void onFollowUp(request.text).then((kept) => {
         if (kept) composer.current?.clearIfUnchanged(request.text);
       });
     }
-  }, [composer, failure, onFollowUp, onGenerate]);
+  }, [composer, failure, onFollowUp, onGenerate, run]);
 }
