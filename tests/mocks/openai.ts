@@ -19,6 +19,7 @@ import {
   type OpenAIState,
   type RecordedChatRequest,
 } from "./openai-control.ts";
+import { draftAnswer } from "./openai-drafts.ts";
 
 export type { OpenAIFault, OpenAISettings, OpenAIState } from "./openai-control.ts";
 
@@ -188,6 +189,10 @@ export function composeAnswer(messages: Message[]): { body: string; footer: stri
     ];
     return { body: `${parts.join("\n\n")}\n\n`, footer };
   }
+
+  // Work on my draft: a revision alone (no footer: it is shown as tracked changes), or notes.
+  const draft = draftAnswer(ask);
+  if (draft) return { body: draft.body, footer: draft.revisionOnly ? "" : footer };
 
   const request = parseRequestText(ask);
   if (!request) {

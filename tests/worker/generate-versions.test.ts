@@ -219,10 +219,15 @@ describe("Work on my draft", () => {
     expect(seen[0]!.text).toContain(passage);
     const row = await eventually(() => conversationRow(draft.conversationId));
     expect(row).toMatchObject({ element: "draft:line-edit", user_id: userId });
-    const mode = await env.DB.prepare("SELECT mode FROM query_history WHERE conversation_id = ?").bind(draft.conversationId).first<{ mode: string }>();
+    const mode = await env.DB.prepare("SELECT mode, details FROM query_history WHERE conversation_id = ?")
+      .bind(draft.conversationId)
+      .first<{ mode: string; details: string }>();
     expect(mode?.mode).toBe("draft");
-    const listed = await (await browser.get("/api/history?section=prose")).json<{ entries: { label: string }[] }>();
+    // The passage is kept with the conversation: reopened, the page diffs the revision against it.
+    expect(JSON.parse(mode?.details ?? "null")).toEqual({ passage });
+    const listed = await (await browser.get("/api/history?section=prose")).json<{ entries: { label: string; title: string }[] }>();
     expect(listed.entries[0]?.label).toBe("Draft · Line edit");
+    expect(listed.entries[0]?.title).toMatch(/^Draft · Line edit · The rain fell down on the the old town, /);
     // Follow-ups work on it like on any conversation.
     const followUp = await later(browser, { kind: "follow-up", tool: "prose", conversationId: draft.conversationId, text: "Less formal, please" });
     expect(followUp.last).toEqual({ type: "done", finishReason: "stop" });

@@ -32,11 +32,17 @@ export function OutputPanel({
   phase,
   failure,
   onRetry,
+  trackedOriginal = null,
+  emptyHint = toolTexts.outputEmpty,
 }: {
   messages: readonly AssistantMessage[];
   phase: Phase;
   failure: Failure | null;
   onRetry: () => void;
+  /** The writer's passage, when the first answer is a revision to show as tracked changes. */
+  trackedOriginal?: string | null;
+  /** What the empty panel says (the mode on show decides). */
+  emptyHint?: string;
 }) {
   const { panelRef, onScroll, jumpShown, jumpToLatest } = useThreadScroll({
     lastId: messages.at(-1)?.id ?? null,
@@ -55,10 +61,10 @@ export function OutputPanel({
       >
         {messages.length === 0 && phase === "idle" ? (
           <Text as="p" size="2" color="gray" className="output-empty">
-            {toolTexts.outputEmpty}
+            {emptyHint}
           </Text>
         ) : null}
-        <Thread messages={messages} />
+        <Thread messages={messages} trackedOriginal={trackedOriginal} />
         {phase === "waiting" ? (
           <Flex align="center" gap="2" className="output-waiting" role="status">
             <Spinner size="3" />

@@ -8,6 +8,7 @@ import { memo } from "react";
 import { Markdown } from "~/components/markdown/markdown";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
+import { TrackedChanges } from "~/revisions/tracked-changes";
 import { AnswerToolbar } from "./answer-toolbar";
 
 /** The writer's own words, quietly: one line, cut with an ellipsis when long. */
@@ -20,13 +21,26 @@ function WriterTurn({ text }: { text: string }) {
   );
 }
 
-export const ExchangeView = memo(function ExchangeView({ message, toolbar = true }: { message: AssistantMessage; toolbar?: boolean }) {
+export const ExchangeView = memo(function ExchangeView({
+  message,
+  toolbar = true,
+  trackedOriginal = null,
+}: {
+  message: AssistantMessage;
+  toolbar?: boolean;
+  /** The writer's passage this answer revises: once complete, it shows as tracked changes. */
+  trackedOriginal?: string | null;
+}) {
   const settled = message.status !== "streaming";
   return (
     <div className="exchange" data-exchange={message.id}>
       {message.userText ? <WriterTurn text={message.userText} /> : null}
       <article className="assistant-message" data-status={message.status} aria-busy={!settled}>
-        <Markdown text={message.text} />
+        {trackedOriginal !== null && message.status === "complete" ? (
+          <TrackedChanges original={trackedOriginal} revised={message.text.trim()} />
+        ) : (
+          <Markdown text={message.text} />
+        )}
         {message.status === "stopped" ? (
           <Text as="p" size="1" color="gray" className="message-note">
             {toolTexts.stopped}
@@ -44,11 +58,20 @@ export const ExchangeView = memo(function ExchangeView({ message, toolbar = true
 });
 
 /** Every exchange, in order. */
-export function Thread({ messages, toolbar = true }: { messages: readonly AssistantMessage[]; toolbar?: boolean }) {
+export function Thread({
+  messages,
+  toolbar = true,
+  trackedOriginal = null,
+}: {
+  messages: readonly AssistantMessage[];
+  toolbar?: boolean;
+  /** Draft mode's line edits: the first answer is shown as tracked changes against this passage. */
+  trackedOriginal?: string | null;
+}) {
   return (
     <>
-      {messages.map((message) => (
-        <ExchangeView key={message.id} message={message} toolbar={toolbar} />
+      {messages.map((message, index) => (
+        <ExchangeView key={message.id} message={message} toolbar={toolbar} trackedOriginal={index === 0 ? trackedOriginal : null} />
       ))}
     </>
   );
