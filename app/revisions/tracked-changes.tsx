@@ -4,7 +4,7 @@ import { useToast } from "~/components/toaster";
 import { revisionTexts } from "~/messages/tools";
 import { ChangeMarks } from "./change-marks";
 import { useDiffParts } from "./use-diff-parts";
-import { applyDecisions, type Decision, type DiffPart } from "./diff-parts";
+import { acceptOpen, applyDecisions, type Decision, type DiffPart } from "./diff-parts";
 import "./revisions.css";
 
 const CHECK = "M3.5 8.5l3 3 6-7";
@@ -35,11 +35,6 @@ function ChangeView({ part, decision, onDecide }: { part: Extract<DiffPart, { ki
   );
 }
 
-/** "Accept all" accepts the changes still open; a change the writer rejected stays rejected. */
-function acceptRest(changes: readonly Extract<DiffPart, { kind: "change" }>[], decided: ReadonlyMap<number, Decision>) {
-  return new Map<number, Decision>([...changes.map((part) => [part.id, "accepted"] as const), ...decided]);
-}
-
 /**
  * Draft mode's line edits and tightening as tracked changes: the writer's passage against the
  * revision, each change accepted or rejected, "Accept all", and the result copied.
@@ -66,7 +61,7 @@ export function TrackedChanges({ original, revised }: { original: string; revise
           {revisionTexts.changesLeft(changes.filter((part) => !decisions.has(part.id)).length, changes.length)}
         </Text>
         <Flex gap="2">
-          <Button type="button" size="1" variant="soft" onClick={() => setDecisions((current) => acceptRest(changes, current))}>
+          <Button type="button" size="1" variant="soft" onClick={() => setDecisions((current) => acceptOpen(changes, current))}>
             {revisionTexts.acceptAll}
           </Button>
           <Button type="button" size="1" onClick={() => void copy()}>

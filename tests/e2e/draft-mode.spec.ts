@@ -4,7 +4,8 @@
  * Accept all, Copy result read back from the clipboard); the passage survives switching modes
  * and a reload; the trial counts the draft as a conversation; history labels it "Draft · Line
  * edit" and Continue in tool reopens it as tracked changes. Critique is a normal answer with a
- * follow-up; each tool's own action is offered; an over-long passage is refused before sending.
+ * follow-up; each tool's own action is offered; an over-long passage is refused before sending;
+ * a failed request keeps the passage and Retry sends it again.
  */
 import type { Page } from "@playwright/test";
 import { historyTexts } from "../../app/messages/history.ts";
@@ -12,7 +13,7 @@ import { draftModeTexts, draftTexts, generationToasts, revisionTexts, toolTexts,
 import { conversationNote } from "../../app/messages/trial.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test, waitForHydration } from "./fixtures.ts";
 import { historyCard, historyPage } from "./history-page.ts";
-import { openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
+import { injectFault, openToolFromDashboard, toolBySlug, toolPage, uniqueMarker } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 
@@ -196,4 +197,25 @@ test("an empty or over-long passage is refused with a clear message, and nothing
   // The writer's text is kept as it was, to be cut down.
   await expect(draft.passage).toHaveValue("word ".repeat(3_001));
   await expectNoA11yViolations(page, "draft mode with an error");
+});
+
+test("a failed draft keeps the passage and costs nothing; Retry sends it again", async ({ page, email, mockUrl }, testInfo) => {
+  const marker = uniqueMarker(testInfo, "draft");
+  await injectFault(mockUrl, { kind: "status", status: 500, match: marker, times: 2 });
+  await signUp(page, { email });
+  await openToolFromDashboard(page, prose);
+  const ui = toolPage(page);
+  const draft = draftMode(page);
+  const passage = `${PASSAGE} The ${marker} stopped.`;
+  await draft.draftMode.click();
+  await draft.passage.fill(passage);
+  await draft.submit.click();
+  await expect(ui.failure).toBeVisible();
+  await expect(ui.failure).toContainText(generationToasts.generationError.title);
+  await expect(draft.passage).toHaveValue(passage);
+  await expect(ui.quota).toHaveText(conversationNote({ conversationsLeft: 5, periodOver: false }));
+  await ui.retry.click();
+  await expect(draft.tracked).toBeVisible({ timeout: 20_000 });
+  await expect(ui.failure).toHaveCount(0);
+  await expect(ui.quota).toHaveText(conversationNote({ conversationsLeft: 4, periodOver: false }));
 });
