@@ -39,7 +39,7 @@ export const workspaceTexts = {
   retry: "Retry",
   shortcuts: "Keyboard shortcuts",
   shortcutList: [
-    { keys: "Ctrl/⌘ + Enter", action: "Generate (in the details) or send (in the follow-up box)" },
+    { keys: "Ctrl/⌘ + Enter", action: "Generate or work on your draft (in the form), or send (in the follow-up box)" },
     { keys: "Enter", action: "Send a follow-up (Shift + Enter for a new line)" },
     { keys: "Esc", action: "Stop the answer being written" },
     { keys: "F8", action: "Go to the latest notification" },

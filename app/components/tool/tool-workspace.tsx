@@ -102,7 +102,10 @@ function useModes(
     [conversationMode, setDetailsOpen],
   );
   const tracked = source?.passage && findDraftAction(tool.slug, source.action)?.tracked ? source.passage : null;
-  return { shownMode: folded ? conversationMode : mode, setMode, setSource, onDetailsOpen, trackedOriginal: tracked };
+  const shownMode = folded ? conversationMode : mode;
+  // What the answer panel needs from the mode: the passage to diff against, its empty-state hint.
+  const panel = { trackedOriginal: tracked, emptyHint: shownMode === "draft" ? draftModeTexts.outputEmpty : toolTexts.outputEmpty };
+  return { shownMode, setMode, setSource, onDetailsOpen, panel };
 }
 
 /** Generate and "Work on my draft" fold the form and bring the conversation on screen first. */
@@ -243,14 +246,7 @@ export function ToolWorkspace(props: WorkspaceProps) {
             expand={<ReadingView title={tool.title} messages={messages} />}
             onStop={stop}
           />
-          <OutputPanel
-            messages={messages}
-            phase={phase}
-            failure={failure}
-            onRetry={retry}
-            trackedOriginal={modes.trackedOriginal}
-            emptyHint={modes.shownMode === "draft" ? draftModeTexts.outputEmpty : toolTexts.outputEmpty}
-          />
+          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} {...modes.panel} />
           <FollowUpForm
             enabled={Boolean(conversationId)}
             busy={busy}
