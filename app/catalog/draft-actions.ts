@@ -119,3 +119,19 @@ export const DRAFT_ELEMENT_PREFIX = "draft:";
 export function buildDraftRequestText(action: DraftAction, passage: string): string {
   return `${action.instruction}\n\nThe passage:\n\n"""\n${passage.trim()}\n"""`;
 }
+
+/**
+ * The key under which a draft conversation's `details` keep the writer's passage (trimmed), so
+ * the page can show tracked changes against it when the conversation is reopened.
+ */
+export const DRAFT_PASSAGE_DETAIL = "passage";
+
+/** What a draft conversation was made from: its action and the writer's passage. */
+export type DraftSource = { action: string; passage: string };
+
+/** The draft a saved conversation was made from, or null when it is not a (known) draft. */
+export function draftSourceOf(toolSlug: string, element: string | null, details: Readonly<Record<string, string>>): DraftSource | null {
+  if (!element?.startsWith(DRAFT_ELEMENT_PREFIX)) return null;
+  const action = findDraftAction(toolSlug, element.slice(DRAFT_ELEMENT_PREFIX.length));
+  return action ? { action: action.value, passage: details[DRAFT_PASSAGE_DETAIL] ?? "" } : null;
+}

@@ -9,7 +9,14 @@ import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
 import { getDb } from "~/lib/db.server";
-import { buildDraftRequestText, countWords, DRAFT_ELEMENT_PREFIX, findDraftAction, MAX_DRAFT_WORDS } from "~/catalog/draft-actions";
+import {
+  buildDraftRequestText,
+  countWords,
+  DRAFT_ELEMENT_PREFIX,
+  DRAFT_PASSAGE_DETAIL,
+  findDraftAction,
+  MAX_DRAFT_WORDS,
+} from "~/catalog/draft-actions";
 import { draftTexts, generationErrors, generationToasts } from "~/messages/tools";
 import { findConversation } from "~db/queries/conversations";
 import { findLastExchange } from "~db/queries/versions";
@@ -17,7 +24,9 @@ import { generateRequestSchema, type GenerateRequest } from "./protocol";
 import type { Turn } from "./turn.server";
 import { afterTurnInFlight } from "./turns-in-flight.server";
 
-const MAX_BODY_BYTES = 32 * 1024;
+// A draft may be 20,000 characters, and UTF-8 takes up to 4 bytes for one (3 for most CJK):
+// the passage in any script fits, with room for the JSON around it.
+const MAX_BODY_BYTES = 96 * 1024;
 
 export function refuse(status: number, error: string, title: string = generationToasts.generationError.title) {
   return apiError(status, error, { title });
@@ -120,7 +129,8 @@ function draftTurn(
     queryType: tool.queryType,
     element: `${DRAFT_ELEMENT_PREFIX}${action.value}`,
     userText: buildDraftRequestText(action, input.text),
-    details: {},
+    // The passage as the model was given it: the page shows tracked changes against it.
+    details: { [DRAFT_PASSAGE_DETAIL]: input.text.trim() },
     mode: "draft",
     exchangeId: crypto.randomUUID(),
     startedAt,

@@ -214,7 +214,7 @@ export function useGeneration({
       abortRef.current = controller;
       // Taken now: once the answer starts, `latest` already holds what the turn changed.
       const before = {
-        conversationId: request.kind === "initial" ? null : latest.current.conversationId,
+        conversationId: request.kind === "initial" || request.kind === "draft" ? null : latest.current.conversationId,
         allowance: latest.current.allowance,
       };
       setFailure(null);

@@ -39,7 +39,7 @@ export const workspaceTexts = {
   retry: "Retry",
   shortcuts: "Keyboard shortcuts",
   shortcutList: [
-    { keys: "Ctrl/⌘ + Enter", action: "Generate (in the details) or send (in the follow-up box)" },
+    { keys: "Ctrl/⌘ + Enter", action: "Generate or work on your draft (in the form), or send (in the follow-up box)" },
     { keys: "Enter", action: "Send a follow-up (Shift + Enter for a new line)" },
     { keys: "Esc", action: "Stop the answer being written" },
     { keys: "F8", action: "Go to the latest notification" },
@@ -125,6 +125,28 @@ export const draftTexts = {
   empty: "Please paste the passage you want to work on.",
   unknownAction: "Please choose one of the listed actions.",
   label: (action: string) => `Draft · ${action}`,
+} as const;
+
+/** The tool page's "Work on my draft" mode (issue 12). */
+export const draftModeTexts = {
+  modeLabel: "What do you want to do?",
+  generateMode: "Generate",
+  draftMode: "Work on my draft",
+  form: "Work on my draft",
+  intro: "Paste something you wrote and choose what to do with it. Line edits and tightening come back as tracked changes you can accept or reject one by one.",
+  passageLabel: "Your passage",
+  passagePlaceholder: "Paste a scene, a poem, a lyric or a few paragraphs — up to about 3,000 words.",
+  wordCount: (words: number, max: number) => `${words.toLocaleString("en-US")} / ${max.toLocaleString("en-US")} words`,
+  actionLabel: "What should I do with it?",
+  trackedHint: "Comes back as tracked changes against your passage.",
+  untrackedHint: "Comes back as a new answer you can refine with follow-ups.",
+  submit: "Work on my draft",
+  working: "Working...",
+  editDraft: "Edit draft",
+  /** The folded form's summary: the action and the passage's first words. */
+  summary: (action: string, start: string) => `Draft · ${action} · ${start}`,
+  success: "Your draft has been worked on.",
+  outputEmpty: "Paste your passage, choose what to do with it, and select Work on my draft. The result appears here.",
 } as const;
 
 /** Compare and tracked changes (decision 012). */

@@ -20,3 +20,9 @@ export function applyDecisions(parts: DiffPart[], decisions: ReadonlyMap<number,
 export function changeCount(parts: DiffPart[]): number {
   return parts.filter((part) => part.kind === "change").length;
 }
+
+/** "Accept all": every change still open is accepted; one the writer rejected stays rejected. */
+export function acceptOpen(parts: readonly DiffPart[], decisions: ReadonlyMap<number, Decision>): Map<number, Decision> {
+  const accepted = parts.flatMap((part) => (part.kind === "change" ? [[part.id, "accepted"] as const] : []));
+  return new Map<number, Decision>([...accepted, ...decisions]);
+}

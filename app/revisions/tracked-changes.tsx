@@ -1,11 +1,25 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { revisionTexts } from "~/messages/tools";
 import { ChangeMarks } from "./change-marks";
 import { useDiffParts } from "./use-diff-parts";
-import { applyDecisions, type Decision, type DiffPart } from "./diff-parts";
+import { acceptOpen, applyDecisions, type Decision, type DiffPart } from "./diff-parts";
 import "./revisions.css";
+
+const CHECK = "M3.5 8.5l3 3 6-7";
+const CROSS = "M4 4l8 8M12 4l-8 8";
+
+/** A small round button with a tick or a cross; its name (Accept / Reject) is for everyone. */
+function DecisionButton({ label, path, color, onClick }: { label: string; path: string; color: "grass" | "red"; onClick: () => void }) {
+  return (
+    <IconButton type="button" size="1" radius="full" variant="soft" color={color} aria-label={label} title={label} onClick={onClick}>
+      <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d={path} />
+      </svg>
+    </IconButton>
+  );
+}
 
 function ChangeView({ part, decision, onDecide }: { part: Extract<DiffPart, { kind: "change" }>; decision: Decision | undefined; onDecide: (decision: Decision) => void }) {
   return (
@@ -13,12 +27,8 @@ function ChangeView({ part, decision, onDecide }: { part: Extract<DiffPart, { ki
       <ChangeMarks removed={part.removed} added={part.added} />
       {decision ? null : (
         <span className="change-actions">
-          <Button type="button" size="1" variant="soft" color="grass" onClick={() => onDecide("accepted")}>
-            {revisionTexts.accept}
-          </Button>
-          <Button type="button" size="1" variant="soft" color="red" onClick={() => onDecide("rejected")}>
-            {revisionTexts.reject}
-          </Button>
+          <DecisionButton label={revisionTexts.accept} path={CHECK} color="grass" onClick={() => onDecide("accepted")} />
+          <DecisionButton label={revisionTexts.reject} path={CROSS} color="red" onClick={() => onDecide("rejected")} />
         </span>
       )}
     </span>
@@ -51,7 +61,7 @@ export function TrackedChanges({ original, revised }: { original: string; revise
           {revisionTexts.changesLeft(changes.filter((part) => !decisions.has(part.id)).length, changes.length)}
         </Text>
         <Flex gap="2">
-          <Button type="button" size="1" variant="soft" onClick={() => setDecisions(new Map(changes.map((part) => [part.id, "accepted"])))}>
+          <Button type="button" size="1" variant="soft" onClick={() => setDecisions((current) => acceptOpen(changes, current))}>
             {revisionTexts.acceptAll}
           </Button>
           <Button type="button" size="1" onClick={() => void copy()}>

@@ -13,7 +13,9 @@ import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { trialOnToolPage } from "~/billing/plan";
+import { draftSourceOf } from "~/catalog/draft-actions";
 import { restoredFields } from "~/history/restore";
+import { parseDetails } from "~/history/titles";
 import { findConversation, readThread, type ThreadTurn } from "~db/queries/conversations";
 import { findConversationSetup } from "~db/queries/history";
 import { getSubscription } from "~db/queries/subscriptions";
@@ -57,6 +59,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     initialElement: requested && findElement(tool, requested) ? requested : null,
     // 'Continue in tool' fills the details the conversation was generated with.
     initialFields: continued?.fields ?? null,
+    // A reopened draft: its action and passage (the first answer diffs against the passage).
+    initialDraft: continued?.draft ?? null,
     demoAi: getPublicConfig().demoAi,
     continued: continued?.conversation ?? null,
     trial: trialOnToolPage(subscription, new Date(), continued?.trial),
@@ -100,6 +104,7 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
   return {
     element: conversation.element,
     fields: restoredFields(tool, conversation.element, setup?.details ?? null),
+    draft: draftSourceOf(tool.slug, conversation.element, parseDetails(setup?.details)),
     conversation: { conversationId, messages, lastExchange },
     trial: { trialFollowUpsUsed: conversation.trialFollowUpsUsed },
   };
@@ -139,6 +144,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           initialFields={loaderData.initialFields}
           demoAi={loaderData.demoAi}
           continued={loaderData.continued}
+          initialDraft={loaderData.initialDraft}
           trial={loaderData.trial}
         />
       </main>

@@ -1,11 +1,12 @@
 /**
- * The tool page before and after generation, and the last answer's actions with two versions,
- * at a desktop and a phone size, for the README
+/**
+ * The tool page before and after generation, the last answer's actions with two versions, and
+ * draft mode after a line edit, at a desktop and a phone size, for the README
  * (docs/screenshots/). Runs only when asked: `SCREENSHOTS=1 npx playwright test screenshots`.
  */
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { answerActionTexts, versionTexts } from "../../app/messages/tools.ts";
+import { answerActionTexts, draftModeTexts, versionTexts } from "../../app/messages/tools.ts";
 import { expect, signUp, test, toastItems } from "./fixtures.ts";
 import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage } from "./tool-page.ts";
 
@@ -18,11 +19,16 @@ const sizes = [
 ] as const;
 
 /** No toast, no blinking caret: the page as a writer reads it. */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, into = folder) {
   for (const close of await toastItems(page).getByRole("button").all()) await close.click();
   await expect(toastItems(page)).toHaveCount(0);
-  await page.screenshot({ path: path.join(folder, `${name}.png`), caret: "hide", animations: "disabled" });
+  await page.screenshot({ path: path.join(into, `${name}.png`), caret: "hide", animations: "disabled" });
 }
+
+const PASSAGE = [
+  "Mara walked down to the harbour just before dawn. The big ships were very quiet, and the the gulls had not started to cry yet. She looked at the water for a long time.",
+  "Things had been bad since the storm, and she really did not know what to say to her brother when he came back. When the first boat rounded the breakwater, she knew it was his by the good red sail.",
+].join("\n\n");
 
 for (const size of sizes) {
   test.describe(`screenshots on a ${size.name}`, () => {
@@ -64,6 +70,27 @@ for (const size of sizes) {
       // The end of the answer and its toolbar, as the writer sees them when it has finished.
       await ui.output.evaluate((panel) => panel.scrollTo(0, panel.scrollHeight));
       await shoot(page, `answer-actions-${size.name}`);
+    });
+  });
+}
+
+for (const size of sizes) {
+  test.describe(`draft mode screenshots on a ${size.name}`, () => {
+    test.skip(!process.env.SCREENSHOTS, "only when SCREENSHOTS=1");
+    test.use(size.use);
+
+    test(`draft mode before and after a line edit (${size.name})`, async ({ page, email }, testInfo) => {
+      await signUp(page, { email });
+      await openToolFromDashboard(page, prose);
+      await page.getByRole("radio", { name: draftModeTexts.draftMode, exact: true }).click();
+      const form = page.getByRole("form", { name: draftModeTexts.form });
+      await form.getByLabel(draftModeTexts.passageLabel).fill(PASSAGE);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // The form before sending is for review only; the README shows the tracked changes.
+      await shoot(page, `draft-mode-${size.name}-before`, testInfo.outputDir);
+      await form.getByRole("button", { name: draftModeTexts.submit }).click();
+      await expect(toolPage(page).output.locator(".tracked-changes")).toBeVisible({ timeout: 20_000 });
+      await shoot(page, `draft-mode-${size.name}`);
     });
   });
 }

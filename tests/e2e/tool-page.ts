@@ -139,8 +139,9 @@ export async function expectDropdownUsable(page: Page) {
   const panel = page.locator(".rt-SelectContent");
   const background = await panel.evaluate((element) => getComputedStyle(element).backgroundColor);
   expect(background, "the dropdown has a solid background").not.toMatch(/^(transparent|rgba\(.*, 0\))$/);
-  // While the dropdown is open the rest of the page is aria-hidden: find the trigger by class.
-  const [list, trigger] = [(await panel.boundingBox())!, (await page.locator(".rt-SelectTrigger").boundingBox())!];
+  // While the dropdown is open the rest of the page is aria-hidden: find the open trigger by
+  // class (draft mode's action select is on the page too).
+  const [list, trigger] = [(await panel.boundingBox())!, (await page.locator('.rt-SelectTrigger[data-state="open"]').boundingBox())!];
   const gap = Math.min(Math.abs(list.y - (trigger.y + trigger.height)), Math.abs(trigger.y - (list.y + list.height)));
   expect(gap, "the dropdown opens right next to its trigger").toBeLessThan(16);
 }

@@ -23,6 +23,7 @@ import {
   type OpenAIState,
   type RecordedChatRequest,
 } from "./openai-control.ts";
+import { draftAnswer } from "./openai-drafts.ts";
 
 export type { OpenAIFault, OpenAISettings, OpenAIState } from "./openai-control.ts";
 
@@ -229,6 +230,10 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
     ];
     return { body: `${parts.join("\n\n")}\n\n`, footer };
   }
+
+  // Work on my draft: a revision alone (no footer: it is shown as tracked changes), or notes.
+  const draft = draftAnswer(ask);
+  if (draft) return { body: draft.body, footer: draft.revisionOnly ? "" : footer };
 
   const request = parseRequestText(ask);
   if (!request) {

@@ -1,6 +1,6 @@
 /**
  * Requests /api/generate refuses before anything is charged or sent to the model: bad input
- * (400 with a clear message), wrong content type (415), oversize bodies (413), signed-out
+ * (400 with a clear message), wrong content type (415), oversize bodies (413, over 96 KB), signed-out
  * callers (401) and cross-site posts (403). Each case checks that the trial counter did not
  * move, no conversation or usage row was written and the stand-in model never heard of it.
  */
@@ -220,11 +220,11 @@ describe("malformed bodies", () => {
     expect(response.status).toBe(415);
   });
 
-  it("refuses a body over 32 KB with 413, even when every field would be small", async () => {
+  it("refuses a body over 96 KB with 413, even when every field would be small", async () => {
     const marker = uniqueMarker();
-    // 40 small (unknown) fields of 1,000 characters each: ~40 KB of otherwise well-formed JSON.
+    // 100 small (unknown) fields of 1,000 characters each: ~100 KB of otherwise well-formed JSON.
     const fields: Record<string, string> = { genre: marker };
-    for (let i = 0; i < 40; i++) fields[`f${i}`] = "z".repeat(1_000);
+    for (let i = 0; i < 100; i++) fields[`f${i}`] = "z".repeat(1_000);
     const response = await expectNothingCharged(marker, () =>
       postJson({ kind: "initial", tool: "prose", element: "world", fields }),
     );

@@ -219,13 +219,26 @@ describe("Work on my draft", () => {
     expect(seen[0]!.text).toContain(passage);
     const row = await eventually(() => conversationRow(draft.conversationId));
     expect(row).toMatchObject({ element: "draft:line-edit", user_id: userId });
-    const mode = await env.DB.prepare("SELECT mode FROM query_history WHERE conversation_id = ?").bind(draft.conversationId).first<{ mode: string }>();
+    const mode = await env.DB.prepare("SELECT mode, details FROM query_history WHERE conversation_id = ?")
+      .bind(draft.conversationId)
+      .first<{ mode: string; details: string }>();
     expect(mode?.mode).toBe("draft");
-    const listed = await (await browser.get("/api/history?section=prose")).json<{ entries: { label: string }[] }>();
+    // The passage is kept with the conversation: reopened, the page diffs the revision against it.
+    expect(JSON.parse(mode?.details ?? "null")).toEqual({ passage });
+    const listed = await (await browser.get("/api/history?section=prose")).json<{ entries: { label: string; title: string }[] }>();
     expect(listed.entries[0]?.label).toBe("Draft · Line edit");
+    expect(listed.entries[0]?.title).toMatch(/^Draft · Line edit · The rain fell down on the the old town, /);
     // Follow-ups work on it like on any conversation.
     const followUp = await later(browser, { kind: "follow-up", tool: "prose", conversationId: draft.conversationId, text: "Less formal, please" });
     expect(followUp.last).toEqual({ type: "done", finishReason: "stop" });
+  });
+
+  it("takes a passage of 20,000 characters in any script (Japanese: 60 KB of UTF-8)", async () => {
+    const { browser } = await signUp();
+    const passage = "雨の音が静かに街を包んでいた。".repeat(1_334).slice(0, 20_000);
+    expect(new TextEncoder().encode(passage).length).toBeGreaterThan(59_000);
+    const draft = await later(browser, { kind: "draft", tool: "prose", action: "critique", text: passage });
+    expect(draft.queriesRemaining).toBe(4);
   });
 
   it.each([

@@ -1,10 +1,10 @@
 /**
- * Left card: Step 1 (which element) and Step 2 (its optional details). Memoised and owning its
- * own input state, so a streaming answer on the right never re-renders the form. While a
- * conversation is on screen it folds into one summary line (the fields stay, hidden, for
- * "Edit details").
+ * The left card's Generate mode: Step 1 (which element) and Step 2 (its optional details).
+ * Memoised and owning its own input state, so a streaming answer on the right never re-renders
+ * the form. While a conversation is on screen it folds into one summary line (the fields stay,
+ * hidden, for "Edit details").
  */
-import { Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Button, Flex, Heading, Select, Spinner, Text, TextArea, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { memo, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
@@ -105,8 +105,8 @@ function filledFields(chosen: ToolElementDefinition | null, values: Record<strin
   return fields;
 }
 
-/** Ctrl/⌘+Enter anywhere in the form generates (the shortcut is listed in the help popover). */
-function submitOnModEnter(event: React.KeyboardEvent<HTMLFormElement>) {
+/** Ctrl/⌘+Enter anywhere in the form submits it (the shortcut is listed in the help popover). */
+export function submitOnModEnter(event: React.KeyboardEvent<HTMLFormElement>) {
   if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
   event.preventDefault();
   event.currentTarget.requestSubmit();
@@ -136,7 +136,19 @@ function GenerateButton({ busy, disabled, chosen, compact }: { busy: boolean; di
 }
 
 /** The folded form: one line saying what the conversation was made from, and the way back in. */
-function FoldedSummary({ summary, stepsId, children, onEdit }: { summary: string; stepsId: string; children: React.ReactNode; onEdit: () => void }) {
+export function FoldedSummary({
+  summary,
+  stepsId,
+  children,
+  editLabel = workspaceTexts.editDetails,
+  onEdit,
+}: {
+  summary: string;
+  stepsId: string;
+  children: React.ReactNode;
+  editLabel?: string;
+  onEdit: () => void;
+}) {
   return (
     <div className="form-summary-row">
       <p className="form-summary" title={summary}>
@@ -145,7 +157,7 @@ function FoldedSummary({ summary, stepsId, children, onEdit }: { summary: string
       </p>
       <Flex gap="2" align="center" className="form-summary-actions">
         <Button type="button" size="2" variant="soft" aria-expanded={false} aria-controls={stepsId} onClick={onEdit}>
-          {workspaceTexts.editDetails}
+          {editLabel}
         </Button>
         {children}
       </Flex>
@@ -160,8 +172,8 @@ type ElementFormProps = {
   initialFields?: Readonly<Record<string, string>> | null;
   busy: boolean;
   submitDisabled: boolean;
-  /** A trial writer's line under Generate (null: unlimited). */
-  trialNote: string | null;
+  /** Not the mode on show (the form and what was typed in it stay). */
+  hidden?: boolean;
   /** Folded into its summary line while a conversation takes the room. */
   folded: boolean;
   /** There is a conversation to fold the form away for. */
@@ -173,7 +185,7 @@ type ElementFormProps = {
 };
 
 export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
-  const { tool, initialElement, initialFields = null, busy, submitDisabled, trialNote, folded, foldable, onDetailsOpen, onElementChange, onGenerate } = props;
+  const { tool, initialElement, initialFields = null, busy, submitDisabled, hidden = false, folded, foldable, onDetailsOpen, onElementChange, onGenerate } = props;
   const [element, setElement] = useState<string>(initialElement ?? "");
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialFields }));
   const initial = tool.elements.find((candidate) => candidate.value === initialElement);
@@ -183,49 +195,43 @@ export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
   const chosen = tool.elements.find((candidate) => candidate.value === element) ?? null;
   const generate = <GenerateButton busy={busy} disabled={submitDisabled} chosen={Boolean(chosen)} compact={folded} />;
   return (
-    <Card size={folded ? "1" : "3"} className="glass-card tool-card form-card" data-folded={folded || undefined}>
-      <form
-        aria-label="Generate"
-        onKeyDown={submitOnModEnter}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (submitDisabled) return;
-          const fields = filledFields(chosen, values);
-          if (chosen) setSummary(summaryOf(tool, chosen, fields));
-          onGenerate(chosen, fields);
-        }}
-      >
-        <Flex direction="column" gap={folded ? "2" : "4"}>
-          {folded ? (
-            <FoldedSummary summary={summary} stepsId={stepsId} onEdit={() => onDetailsOpen(true)}>
-              {generate}
-            </FoldedSummary>
-          ) : null}
-          {foldable && !folded ? (
-            <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
-              {workspaceTexts.hideDetails}
-            </Button>
-          ) : null}
-          <div className="form-steps" id={stepsId} hidden={folded}>
-            <StepOne
-              elements={tool.elements}
-              value={element}
-              busy={busy}
-              onChange={(value) => {
-                setElement(value);
-                onElementChange();
-              }}
-            />
-            <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
-            {folded ? null : generate}
-          </div>
-          {trialNote !== null ? (
-            <Text as="p" size={folded ? "1" : "2"} color="gray" role="status" data-testid="trial-conversations">
-              {trialNote}
-            </Text>
-          ) : null}
-        </Flex>
-      </form>
-    </Card>
+    <form
+      aria-label="Generate"
+      hidden={hidden}
+      onKeyDown={submitOnModEnter}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (submitDisabled) return;
+        const fields = filledFields(chosen, values);
+        if (chosen) setSummary(summaryOf(tool, chosen, fields));
+        onGenerate(chosen, fields);
+      }}
+    >
+      <Flex direction="column" gap={folded ? "2" : "4"}>
+        {folded ? (
+          <FoldedSummary summary={summary} stepsId={stepsId} onEdit={() => onDetailsOpen(true)}>
+            {generate}
+          </FoldedSummary>
+        ) : null}
+        {foldable && !folded ? (
+          <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
+            {workspaceTexts.hideDetails}
+          </Button>
+        ) : null}
+        <div className="form-steps" id={stepsId} hidden={folded}>
+          <StepOne
+            elements={tool.elements}
+            value={element}
+            busy={busy}
+            onChange={(value) => {
+              setElement(value);
+              onElementChange();
+            }}
+          />
+          <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+          {folded ? null : generate}
+        </div>
+      </Flex>
+    </form>
   );
 });

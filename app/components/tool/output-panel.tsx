@@ -34,6 +34,8 @@ export function OutputPanel({
   failure,
   onRetry,
   actions,
+  trackedOriginal = null,
+  emptyHint = toolTexts.outputEmpty,
 }: {
   messages: readonly AssistantMessage[];
   phase: Phase;
@@ -41,6 +43,10 @@ export function OutputPanel({
   onRetry: () => void;
   /** Download on every answer, and what the last answer's buttons do. */
   actions: ReturnType<typeof useAnswerActions>;
+  /** The writer's passage, when the first answer is a revision to show as tracked changes. */
+  trackedOriginal?: string | null;
+  /** What the empty panel says (the mode on show decides). */
+  emptyHint?: string;
 }) {
   const { panelRef, onScroll, jumpShown, jumpToLatest } = useThreadScroll({
     lastId: messages.at(-1)?.id ?? null,
@@ -59,10 +65,10 @@ export function OutputPanel({
       >
         {messages.length === 0 && phase === "idle" ? (
           <Text as="p" size="2" color="gray" className="output-empty">
-            {toolTexts.outputEmpty}
+            {emptyHint}
           </Text>
         ) : null}
-        <Thread messages={messages} download={actions.download} last={actions.last} onResend={actions.onResend} />
+        <Thread messages={messages} download={actions.download} last={actions.last} onResend={actions.onResend} trackedOriginal={trackedOriginal} />
         {phase === "waiting" ? (
           <Flex align="center" gap="2" className="output-waiting" role="status">
             <Spinner size="3" />

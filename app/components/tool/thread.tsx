@@ -11,6 +11,7 @@ import type { AssistantMessage } from "~/generation/use-generation";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { AnswerActions, type AnswerDownload, type LastAnswer } from "./answer-actions";
 import { EditTurn } from "./edit-turn";
+import { TrackedChanges } from "~/revisions/tracked-changes";
 
 /** The writer's own words, quietly: one line, cut with an ellipsis when long. */
 function WriterTurn({ text }: { text: string }) {
@@ -30,9 +31,18 @@ type ExchangeProps = {
   last?: LastAnswer | null;
   /** Sends the edited follow-up of the last exchange; resolves true when the server took it. */
   onResend?: ((text: string) => Promise<boolean>) | null;
+  /** The writer's passage this answer revises: once complete, it shows as tracked changes. */
+  trackedOriginal?: string | null;
 };
 
-export const ExchangeView = memo(function ExchangeView({ message, toolbar = true, download = null, last = null, onResend = null }: ExchangeProps) {
+export const ExchangeView = memo(function ExchangeView({
+  message,
+  toolbar = true,
+  download = null,
+  last = null,
+  onResend = null,
+  trackedOriginal = null,
+}: ExchangeProps) {
   const settled = message.status !== "streaming";
   const [editing, setEditing] = useState(false);
   const editable = Boolean(message.userText && last && onResend);
@@ -53,7 +63,11 @@ export const ExchangeView = memo(function ExchangeView({ message, toolbar = true
         <WriterTurn text={message.userText} />
       ) : null}
       <article className="assistant-message" data-status={message.status} aria-busy={!settled}>
-        <Markdown text={message.text} />
+        {trackedOriginal !== null && message.status === "complete" ? (
+          <TrackedChanges original={trackedOriginal} revised={message.text.trim()} />
+        ) : (
+          <Markdown text={message.text} />
+        )}
         {message.status === "stopped" ? (
           <Text as="p" size="1" color="gray" className="message-note">
             {toolTexts.stopped}
@@ -79,12 +93,15 @@ export function Thread({
   download = null,
   last = null,
   onResend = null,
+  trackedOriginal = null,
 }: {
   messages: readonly AssistantMessage[];
   toolbar?: boolean;
   download?: AnswerDownload | null;
   last?: LastAnswer | null;
   onResend?: ((text: string) => Promise<boolean>) | null;
+  /** Draft mode's line edits: the first answer is shown as tracked changes against this passage. */
+  trackedOriginal?: string | null;
 }) {
   return (
     <>
@@ -98,6 +115,7 @@ export function Thread({
             download={download}
             last={isLast ? last : null}
             onResend={isLast ? onResend : null}
+            trackedOriginal={index === 0 ? trackedOriginal : null}
           />
         );
       })}

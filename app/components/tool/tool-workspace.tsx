@@ -1,19 +1,22 @@
 /**
- * The shared assistant screen: choose an element, fill its optional details, watch the answer
- * stream in, stop it, refine it with follow-ups. Everything the model sees is built on the
+ * The shared assistant screen: choose an element, fill its optional details (or paste a draft
+ * and pick what to do with it), watch the answer stream in, stop it, refine it with follow-ups. Everything the model sees is built on the
  * server from these choices; nothing here is a prompt. Once a conversation is on screen the
  * form folds into a summary line and the conversation takes the room. Only the answer
  * streaming in re-renders while tokens arrive.
  */
 import { Badge, Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { findDraftAction, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import type { Tool } from "~/catalog/tools";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { generationToasts, toolTexts } from "~/messages/tools";
+import { draftModeTexts, generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
+import { DraftForm } from "./draft-form";
 import { ElementForm } from "./element-form";
+import { FormCard, type WorkspaceMode } from "./form-card";
 import { FollowUpForm, type FollowUpHandle } from "./follow-up-form";
 import { OutputPanel } from "./output-panel";
 import { ReadingView } from "./reading-view";
@@ -27,11 +30,14 @@ function useTurnActions({
   conversationId,
   run,
   reset,
+  setSource,
 }: {
   tool: Tool;
   conversationId: string | null;
   run: ReturnType<typeof useGeneration>["run"];
   reset: () => void;
+  /** What the next conversation is made from: a draft, or (null) the Generate form. */
+  setSource: (source: DraftSource | null) => void;
 }) {
   const show = useToast();
   const onGenerate = useCallback(
@@ -41,11 +47,21 @@ function useTurnActions({
         return false;
       }
       reset();
+      setSource(null);
       const outcome = await run({ kind: "initial", tool: tool.slug, element: element.value, fields });
       if (outcome === "complete") show({ title: generationToasts.success.title, description: tool.successMessage });
       return true;
     },
-    [reset, run, show, tool],
+    [reset, run, setSource, show, tool],
+  );
+  const onDraft = useCallback(
+    async (action: string, passage: string) => {
+      reset();
+      setSource({ action, passage });
+      const outcome = await run({ kind: "draft", tool: tool.slug, action, text: passage });
+      if (outcome === "complete") show({ title: generationToasts.success.title, description: draftModeTexts.success });
+    },
+    [reset, run, setSource, show, tool],
   );
   const onFollowUp = useCallback(
     async (raw: string) => {
@@ -62,7 +78,56 @@ function useTurnActions({
     },
     [conversationId, run, show, tool],
   );
-  return { onGenerate, onFollowUp };
+  return { onGenerate, onFollowUp, onDraft };
+}
+
+/**
+ * Which mode the card shows, and the draft the conversation on screen came from (null: it came
+ * from Generate). Folded, the card shows the summary of the form the conversation came from;
+ * folding it again goes back to that form. A tracked action's first answer is shown as changes
+ * against the passage.
+ */
+function useModes(
+  tool: Tool,
+  initialDraft: DraftSource | null,
+  { folded, setDetailsOpen }: { folded: boolean; setDetailsOpen: (open: boolean) => void },
+) {
+  const [mode, setMode] = useState<WorkspaceMode>(initialDraft ? "draft" : "generate");
+  const [source, setSource] = useState<DraftSource | null>(initialDraft);
+  const conversationMode: WorkspaceMode = source ? "draft" : "generate";
+  const onDetailsOpen = useCallback(
+    (open: boolean) => {
+      setDetailsOpen(open);
+      if (!open) setMode(conversationMode);
+    },
+    [conversationMode, setDetailsOpen],
+  );
+  const tracked = source?.passage && findDraftAction(tool.slug, source.action)?.tracked ? source.passage : null;
+  const shownMode = folded ? conversationMode : mode;
+  // What the answer panel needs from the mode: the passage to diff against, its empty-state hint.
+  const panel = { trackedOriginal: tracked, emptyHint: shownMode === "draft" ? draftModeTexts.outputEmpty : toolTexts.outputEmpty };
+  return { shownMode, setMode, setSource, onDetailsOpen, panel };
+}
+
+/** Generate and "Work on my draft" fold the form and bring the conversation on screen first. */
+function useStartingTurns(turns: ReturnType<typeof useTurnActions>, onGenerateStart: () => void) {
+  const { onGenerate: generate, onDraft: draft } = turns;
+  const onGenerate = useCallback(
+    (element: { value: string } | null, fields: Record<string, string>) => {
+      if (element) onGenerateStart();
+      void generate(element, fields);
+    },
+    [generate, onGenerateStart],
+  );
+  const onDraft = useCallback(
+    (action: string, passage: string) => {
+      onGenerateStart();
+      void draft(action, passage);
+    },
+    [draft, onGenerateStart],
+  );
+  const onDraftSubmit = useCallback((action: DraftAction, passage: string) => onDraft(action.value, passage), [onDraft]);
+  return { onGenerate, onDraft, onDraftSubmit };
 }
 
 function OutputHeader({ demoAi, busy, expand, onStop }: { demoAi: boolean; busy: boolean; expand: React.ReactNode; onStop: () => void }) {
@@ -111,11 +176,14 @@ type WorkspaceProps = {
   initialFields?: Readonly<Record<string, string>> | null;
   demoAi: boolean;
   continued?: ContinuedConversation | null;
+  /** The draft a reopened draft conversation was made from (null: none). */
+  initialDraft?: DraftSource | null;
   /** A trial writer's allowance when the page opened (null: unlimited). */
   trial: (Allowance & { periodOver: boolean }) | null;
 };
 
-export function ToolWorkspace({ tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, trial }: WorkspaceProps) {
+export function ToolWorkspace(props: WorkspaceProps) {
+  const { tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, initialDraft = null, trial } = props;
   const show = useToast();
   const hydrated = useHydrated();
   const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = useGeneration({
@@ -123,10 +191,11 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
     initial: continued,
     initialAllowance: trial,
   });
-  const turns = useTurnActions({ tool, conversationId, run, reset });
   const busy = phase !== "idle";
   const answerActions = useAnswerActions({ tool, conversationId, busy, lastExchange, run, choose });
   const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
+  const modes = useModes(tool, initialDraft, { folded, setDetailsOpen });
+  const turns = useTurnActions({ tool, conversationId, run, reset, setSource: modes.setSource });
   const composer = useRef<FollowUpHandle>(null);
   const conversationsLeft = allowance?.queriesRemaining ?? null;
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
@@ -136,15 +205,17 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
     if (!promptReady) show({ ...generationToasts.errorLoadingTool, variant: "destructive" });
   }, [promptReady, show]);
 
-  const { onGenerate: generate, onFollowUp } = turns;
-  const onGenerate = useCallback(
-    (element: { value: string } | null, fields: Record<string, string>) => {
-      if (element) onGenerateStart();
-      void generate(element, fields);
-    },
-    [generate, onGenerateStart],
-  );
-  const retry = useRetry({ failure, onGenerate, onFollowUp, composer, run });
+  const { onFollowUp } = turns;
+  const { onGenerate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
+  // What both forms share: the turn in flight, and folding while a conversation is on screen.
+  const formState = {
+    busy,
+    submitDisabled: !hydrated || !promptReady || busy,
+    folded,
+    foldable: messages.length > 0 || busy,
+    onDetailsOpen: modes.onDetailsOpen,
+  };
+  const retry = useRetry({ failure, onGenerate, onFollowUp, onDraft, composer, run });
 
   return (
     <div
@@ -152,19 +223,23 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
       data-folded={folded || undefined}
       data-conversation={messages.length > 0 || busy || undefined}
     >
-      <ElementForm
-        tool={tool}
-        initialElement={initialElement}
-        initialFields={initialFields}
-        busy={busy}
-        submitDisabled={!hydrated || !promptReady || busy}
-        trialNote={trial && conversationsLeft !== null ? conversationNote({ conversationsLeft, periodOver: trial.periodOver }) : null}
+      <FormCard
         folded={folded}
-        foldable={messages.length > 0 || busy}
-        onDetailsOpen={setDetailsOpen}
-        onElementChange={reset}
-        onGenerate={onGenerate}
-      />
+        mode={modes.shownMode}
+        onModeChange={modes.setMode}
+        trialNote={trial && conversationsLeft !== null ? conversationNote({ conversationsLeft, periodOver: trial.periodOver }) : null}
+      >
+        <ElementForm
+          {...formState}
+          tool={tool}
+          initialElement={initialElement}
+          initialFields={initialFields}
+          hidden={modes.shownMode !== "generate"}
+          onElementChange={reset}
+          onGenerate={onGenerate}
+        />
+        <DraftForm {...formState} toolSlug={tool.slug} initial={initialDraft} hidden={modes.shownMode !== "draft"} onSubmit={onDraftSubmit} />
+      </FormCard>
       <Card ref={outputCard} size={{ initial: "2", sm: "3" }} className="glass-card tool-card output-card">
         <Flex direction="column" gap="3">
           <OutputHeader
@@ -173,7 +248,7 @@ export function ToolWorkspace({ tool, promptReady, initialElement, initialFields
             expand={<ReadingView title={tool.title} messages={messages} />}
             onStop={stop}
           />
-          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} actions={answerActions} />
+          <OutputPanel messages={messages} phase={phase} failure={failure} onRetry={retry} actions={answerActions} {...modes.panel} />
           <FollowUpForm
             enabled={Boolean(conversationId)}
             busy={busy}
@@ -193,12 +268,14 @@ function useRetry({
   failure,
   onGenerate,
   onFollowUp,
+  onDraft,
   composer,
   run,
 }: {
   failure: Failure | null;
   onGenerate: (element: { value: string }, fields: Record<string, string>) => void;
   onFollowUp: (text: string) => Promise<boolean>;
+  onDraft: (action: string, passage: string) => void;
   composer: React.RefObject<FollowUpHandle | null>;
   run: ReturnType<typeof useGeneration>["run"];
 }) {
@@ -207,10 +284,11 @@ function useRetry({
     // Another version, Continue and Edit: the same turn on the last exchange again.
     if (request?.kind === "version" || request?.kind === "continue" || request?.kind === "edit") void run(request);
     if (request?.kind === "initial") onGenerate({ value: request.element }, request.fields);
+    if (request?.kind === "draft") onDraft(request.action, request.text);
     if (request?.kind === "follow-up") {
       void onFollowUp(request.text).then((kept) => {
         if (kept) composer.current?.clearIfUnchanged(request.text);
       });
     }
-  }, [composer, failure, onFollowUp, onGenerate, run]);
+  }, [composer, failure, onDraft, onFollowUp, onGenerate, run]);
 }
