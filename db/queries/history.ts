@@ -110,7 +110,10 @@ export async function listHistoryPage({
       details: queryHistory.details,
       mode: queryHistory.mode,
       headingSource: headingSource(),
-      preview: sql<string>`substr(${queryHistory.queryText}, 1, ${previewChars + 1})`,
+      // A draft's prompt is the action's instruction, the same on every card: show the passage.
+      preview: sql<string>`substr(case when ${queryHistory.mode} = 'draft'
+        then ifnull(json_extract(${queryHistory.details}, '$.passage'), ${queryHistory.queryText})
+        else ${queryHistory.queryText} end, 1, ${previewChars + 1})`,
       // Qualified by hand: inside a sub-select drizzle would leave the outer column bare.
       messages: sql<number>`(select count(*) from query_messages m where m.conversation_id = "query_history"."conversation_id" and m.chosen = 1)`,
       createdAt: queryHistory.createdAt,

@@ -202,6 +202,33 @@ export function historyQueries(getDb: () => Database) {
       expect(entry).toMatchObject({ preview: "y".repeat(PREVIEW_CHARS), previewCut: false });
     });
 
+    it("a draft's card previews the writer's passage, not the action's instruction", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const passage = `The rain had a way of finding the cracks. ${"She waited by the door. ".repeat(10)}`;
+      await saveTurn({
+        db,
+        turn: {
+          kind: "initial",
+          userId: me.userId,
+          conversationId: crypto.randomUUID(),
+          queryType: "prose",
+          element: "draft:line-edit",
+          userText: `Line-edit the passage: fix grammar…\n\n${passage}`,
+          startedAt: at(0),
+          details: { passage },
+          mode: "draft",
+          exchangeId: crypto.randomUUID(),
+        },
+        answer: { text: "The rain found the cracks.", status: "complete", finishedAt: at(500) },
+        trialConversation: true,
+      });
+      await save(db, me.userId, { prompt: "Generate World.", startedAt: at(-1_000) });
+      const [draft, generated] = (await listHistoryPage({ db, userId: me.userId, queryTypes: PROSE_TYPES })).entries;
+      expect(draft).toMatchObject({ mode: "draft", preview: passage.slice(0, PREVIEW_CHARS), previewCut: true });
+      expect(generated).toMatchObject({ mode: "generate", preview: "Generate World.", previewCut: false });
+    });
+
     it("entries with the same created_at are paged in a stable order, none lost or repeated", async () => {
       const db = getDb();
       const me = await makeAccount(db);
