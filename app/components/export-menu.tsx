@@ -66,6 +66,7 @@ export function ExportMenu({
   label = exportTexts.download,
   size = "2",
   onDownloaded,
+  defaultOpen = false,
 }: {
   /** What to export; null while it is not known yet (the menu is disabled). */
   source: ExportSource | null;
@@ -75,12 +76,14 @@ export function ExportMenu({
   label?: string;
   size?: "1" | "2";
   onDownloaded?: () => void;
+  /** Open when it mounts (the writer pressed a stand-in button that loaded it). */
+  defaultOpen?: boolean;
 }) {
   const { triggerRef, container } = useMenuContainer();
   const { busy, run } = useExport(source, onDownloaded);
   const shown = formats.filter((format) => format !== "fountain" || screenplay);
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger disabled={!source}>
         <Button ref={triggerRef} size={size} variant="soft" color="gray" aria-busy={busy} data-export-menu="">
           {busy ? <Spinner size="1" /> : null}
@@ -106,7 +109,17 @@ export function ExportMenu({
  * The Download menu of one answer on a tool page: `toolSlug` is the tool's slug (or history
  * section), `title` names the file and the document, `markdown` is the answer as the model wrote it.
  */
-export function AnswerExportMenu({ toolSlug, title, markdown }: { toolSlug: string; title: string; markdown: string }) {
+export function AnswerExportMenu({
+  toolSlug,
+  title,
+  markdown,
+  defaultOpen = false,
+}: {
+  toolSlug: string;
+  title: string;
+  markdown: string;
+  defaultOpen?: boolean;
+}) {
   const source = useMemo<ExportSource>(() => ({ kind: "answer", title, markdown }), [title, markdown]);
-  return <ExportMenu source={source} screenplay={isScreenplayTool(toolSlug)} size="1" />;
+  return <ExportMenu source={source} screenplay={isScreenplayTool(toolSlug)} size="1" defaultOpen={defaultOpen} />;
 }

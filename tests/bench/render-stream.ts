@@ -26,6 +26,9 @@ async function streamOnce(page: Page, baseUrl: string, tokens: number): Promise<
     const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Generate Selected Elements"));
     return button && !button.disabled;
   });
+  // The page has finished loading (its lazily loaded renderer included): what is measured is
+  // the stream, not the page load.
+  await page.waitForLoadState("networkidle");
   return measureAnswer(page, tokens, 0, () => generate.click());
 }
 

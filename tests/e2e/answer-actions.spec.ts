@@ -21,8 +21,7 @@ import {
   sendFollowUpWithEnter,
   toolBySlug,
   toolPage,
-  uniqueMarker,
-} from "./tool-page.ts";
+  uniqueMarker, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 
@@ -76,10 +75,7 @@ async function lastModelMessages(mockUrl: string, marker: string): Promise<{ rol
   return (lastRequest?.messages ?? []).map((message) => ({ role: message.role, text: String(message.content) }));
 }
 
-const sizes = [
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-] as const;
+const sizes = WORKSPACE_SIZES;
 
 for (const size of sizes) {
   test.describe(`on a ${size.name}`, () => {

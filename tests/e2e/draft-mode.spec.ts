@@ -13,7 +13,7 @@ import { draftModeTexts, draftTexts, generationToasts, revisionTexts, toolTexts,
 import { conversationNote } from "../../app/messages/trial.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test, waitForHydration } from "./fixtures.ts";
 import { historyCard, historyPage } from "./history-page.ts";
-import { injectFault, openToolFromDashboard, toolBySlug, toolPage, uniqueMarker } from "./tool-page.ts";
+import { injectFault, openToolFromDashboard, toolBySlug, toolPage, uniqueMarker, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 
@@ -54,10 +54,7 @@ async function chooseAction(page: Page, label: string) {
   await expect(action).toHaveText(label);
 }
 
-const sizes = [
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-] as const;
+const sizes = WORKSPACE_SIZES;
 
 for (const size of sizes) {
   test.describe(`on a ${size.name}`, () => {

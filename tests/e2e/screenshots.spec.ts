@@ -8,15 +8,12 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { answerActionTexts, draftModeTexts, versionTexts } from "../../app/messages/tools.ts";
 import { expect, signUp, test, toastItems } from "./fixtures.ts";
-import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage } from "./tool-page.ts";
+import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
 const prose = toolBySlug("prose");
 
-const sizes = [
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-] as const;
+const sizes = WORKSPACE_SIZES;
 
 /** No toast, no blinking caret: the page as a writer reads it. */
 async function shoot(page: Page, name: string, into = folder) {

@@ -268,3 +268,9 @@ export async function sendFollowUpWithEnter(page: Page, text: string) {
 export function trialQueries(page: Page): Locator {
   return page.getByTestId("trial-queries");
 }
+
+/** The two sizes the workspace is tried at: a laptop and a phone (issue 12). */
+export const WORKSPACE_SIZES = [
+  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+] as const;

@@ -18,8 +18,7 @@ import {
   openToolFromDashboard,
   toolBySlug,
   toolPage,
-  uniqueMarker,
-} from "./tool-page.ts";
+  uniqueMarker, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 
@@ -52,10 +51,7 @@ async function panelScroll(panel: Locator) {
 /** A long idea makes a long answer: the stand-in echoes every detail a word at a time. */
 const longText = (prefix: string, words: number) => Array.from({ length: words }, (_, index) => `${prefix}${index}`).join(" ");
 
-const sizes = [
-  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-] as const;
+const sizes = WORKSPACE_SIZES;
 
 for (const size of sizes) {
   test.describe(`on a ${size.name}`, () => {

@@ -1,14 +1,16 @@
 /**
- * An answer's Download menu on the tool page, loaded once the page is running: the menu and its
- * export code are not part of the page's first load. Until then (and while it loads) an inert
- * Download button holds its place, so the toolbar does not shift.
+ * An answer's Download menu on the tool page, loaded when the writer reaches for it: the menu
+ * and its export code are neither part of the page's first load nor parsed while an answer
+ * streams. A plain Download button holds its place; pointing at it or focusing it starts the
+ * load, pressing it opens the menu as soon as the code is there.
  */
 import { Button } from "@radix-ui/themes";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { exportTexts } from "~/messages/exports";
 
-const AnswerExportMenu = lazy(() => import("~/components/export-menu").then((module) => ({ default: module.AnswerExportMenu })));
+const loadMenu = () => import("~/components/export-menu");
+const AnswerExportMenu = lazy(() => loadMenu().then((module) => ({ default: module.AnswerExportMenu })));
 
 /** The menu trigger's chevron (Radix's), drawn here so the dropdown code stays out of the first load. */
 function Chevron() {
@@ -19,9 +21,21 @@ function Chevron() {
   );
 }
 
-function Placeholder() {
+function Placeholder({ disabled, onOpen }: { disabled: boolean; onOpen?: () => void }) {
+  const prefetch = () => void loadMenu();
   return (
-    <Button type="button" size="1" variant="soft" color="gray" disabled>
+    <Button
+      type="button"
+      size="1"
+      variant="soft"
+      color="gray"
+      disabled={disabled}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={onOpen}
+    >
       {exportTexts.download}
       <Chevron />
     </Button>
@@ -30,10 +44,12 @@ function Placeholder() {
 
 export function AnswerDownloadMenu({ toolSlug, title, markdown }: { toolSlug: string; title: string; markdown: string }) {
   const hydrated = useHydrated();
-  if (!hydrated) return <Placeholder />;
+  const [wanted, setWanted] = useState(false);
+  if (!hydrated) return <Placeholder disabled />;
+  if (!wanted) return <Placeholder disabled={false} onOpen={() => setWanted(true)} />;
   return (
-    <Suspense fallback={<Placeholder />}>
-      <AnswerExportMenu toolSlug={toolSlug} title={title} markdown={markdown} />
+    <Suspense fallback={<Placeholder disabled />}>
+      <AnswerExportMenu toolSlug={toolSlug} title={title} markdown={markdown} defaultOpen />
     </Suspense>
   );
 }

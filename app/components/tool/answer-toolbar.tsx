@@ -6,7 +6,6 @@
  */
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { memo, useEffect, useMemo, useState } from "react";
-import { markdownToPlainText } from "~/components/markdown/plain-text";
 import { answerTexts } from "~/messages/tools";
 import { countWords, readingMinutes } from "./answer-stats";
 
@@ -31,7 +30,9 @@ function useCopy(markdown: string) {
   }, [state]);
   const copy = async (as: "markdown" | "text") => {
     try {
-      await navigator.clipboard.writeText(as === "markdown" ? markdown : markdownToPlainText(markdown));
+      // The Markdown parser for plain text loads on the first "Copy text", not with the page.
+      const text = as === "markdown" ? markdown : (await import("~/components/markdown/plain-text")).markdownToPlainText(markdown);
+      await navigator.clipboard.writeText(text);
       setState(as);
     } catch {
       setState("failed");

@@ -9,9 +9,9 @@ import { Button, Flex, Select, Spinner, Text, TextArea } from "@radix-ui/themes"
 import { memo, useId, useState } from "react";
 import { countWords, draftActionsOf, MAX_DRAFT_WORDS, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import { useHydrated } from "~/lib/use-hydrated";
-import { draftModeTexts, workspaceTexts } from "~/messages/tools";
+import { draftModeTexts } from "~/messages/tools";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "./draft-input";
-import { FoldedSummary, submitOnModEnter } from "./element-form";
+import { FoldControls, submitOnModEnter } from "./element-form";
 
 const DEFAULT_ACTION = "line-edit";
 
@@ -161,16 +161,16 @@ export const DraftForm = memo(function DraftForm(props: DraftFormProps) {
       }}
     >
       <Flex direction="column" gap={folded ? "2" : "4"}>
-        {folded ? (
-          <FoldedSummary summary={summary} stepsId={stepsId} editLabel={draftModeTexts.editDraft} onEdit={() => onDetailsOpen(true)}>
-            {submit}
-          </FoldedSummary>
-        ) : null}
-        {foldable && !folded ? (
-          <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
-            {workspaceTexts.hideDetails}
-          </Button>
-        ) : null}
+        <FoldControls
+          folded={folded}
+          foldable={foldable}
+          summary={summary}
+          stepsId={stepsId}
+          editLabel={draftModeTexts.editDraft}
+          onDetailsOpen={onDetailsOpen}
+        >
+          {submit}
+        </FoldControls>
         <div className="form-steps" id={stepsId} hidden={folded}>
           <Text as="p" size="2" color="gray">
             {draftModeTexts.intro}

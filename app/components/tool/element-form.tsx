@@ -135,20 +135,35 @@ function GenerateButton({ busy, disabled, chosen, compact }: { busy: boolean; di
   );
 }
 
-/** The folded form: one line saying what the conversation was made from, and the way back in. */
-export function FoldedSummary({
+/**
+ * The fold of a form: folded, one line saying what the conversation was made from and the way
+ * back in; unfolded while a conversation is on screen, the way to fold it again.
+ */
+export function FoldControls({
+  folded,
+  foldable,
   summary,
   stepsId,
   children,
   editLabel = workspaceTexts.editDetails,
-  onEdit,
+  onDetailsOpen,
 }: {
+  folded: boolean;
+  foldable: boolean;
   summary: string;
   stepsId: string;
+  /** The form's submit button, kept on the summary line. */
   children: React.ReactNode;
   editLabel?: string;
-  onEdit: () => void;
+  onDetailsOpen: (open: boolean) => void;
 }) {
+  if (!folded) {
+    return foldable ? (
+      <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
+        {workspaceTexts.hideDetails}
+      </Button>
+    ) : null;
+  }
   return (
     <div className="form-summary-row">
       <p className="form-summary" title={summary}>
@@ -156,7 +171,7 @@ export function FoldedSummary({
         {summary}
       </p>
       <Flex gap="2" align="center" className="form-summary-actions">
-        <Button type="button" size="2" variant="soft" aria-expanded={false} aria-controls={stepsId} onClick={onEdit}>
+        <Button type="button" size="2" variant="soft" aria-expanded={false} aria-controls={stepsId} onClick={() => onDetailsOpen(true)}>
           {editLabel}
         </Button>
         {children}
@@ -208,16 +223,9 @@ export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
       }}
     >
       <Flex direction="column" gap={folded ? "2" : "4"}>
-        {folded ? (
-          <FoldedSummary summary={summary} stepsId={stepsId} onEdit={() => onDetailsOpen(true)}>
-            {generate}
-          </FoldedSummary>
-        ) : null}
-        {foldable && !folded ? (
-          <Button type="button" size="1" variant="ghost" className="self-end" aria-expanded aria-controls={stepsId} onClick={() => onDetailsOpen(false)}>
-            {workspaceTexts.hideDetails}
-          </Button>
-        ) : null}
+        <FoldControls folded={folded} foldable={foldable} summary={summary} stepsId={stepsId} onDetailsOpen={onDetailsOpen}>
+          {generate}
+        </FoldControls>
         <div className="form-steps" id={stepsId} hidden={folded}>
           <StepOne
             elements={tool.elements}

@@ -6,7 +6,7 @@
  */
 import { Text, VisuallyHidden } from "@radix-ui/themes";
 import { memo, useCallback, useState } from "react";
-import { Markdown } from "~/components/markdown/markdown";
+import { LazyMarkdown as Markdown } from "~/components/markdown/lazy-markdown";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { AnswerActions, type AnswerDownload, type LastAnswer } from "./answer-actions";

@@ -9,6 +9,7 @@ import { Badge, Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { findDraftAction, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import type { Tool } from "~/catalog/tools";
+import { preloadMarkdown } from "~/components/markdown/lazy-markdown";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -201,10 +202,7 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
   useEscapeToStop(busy, stop);
 
-  useEffect(() => {
-    if (!promptReady) show({ ...generationToasts.errorLoadingTool, variant: "destructive" });
-  }, [promptReady, show]);
-
+  usePageReady({ promptReady, answerAskable: initialElement !== null || continued !== null });
   const { onFollowUp } = turns;
   const { onGenerate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
   // What both forms share: the turn in flight, and folding while a conversation is on screen.
@@ -222,6 +220,9 @@ export function ToolWorkspace(props: WorkspaceProps) {
       className="tool-workspace"
       data-folded={folded || undefined}
       data-conversation={messages.length > 0 || busy || undefined}
+      // The writer's first touch of the page starts loading the answer renderer.
+      onPointerDownCapture={() => preloadMarkdown()}
+      onFocusCapture={() => preloadMarkdown()}
     >
       <FormCard
         folded={folded}
@@ -261,6 +262,21 @@ export function ToolWorkspace(props: WorkspaceProps) {
       </Card>
     </div>
   );
+}
+
+/**
+ * What the page does once it runs: says when the tool could not be loaded, and — when an answer
+ * can be asked for at once (an element chosen by a link, or a reopened conversation) — loads the
+ * answer renderer with the page.
+ */
+function usePageReady({ promptReady, answerAskable }: { promptReady: boolean; answerAskable: boolean }) {
+  const show = useToast();
+  useEffect(() => {
+    if (!promptReady) show({ ...generationToasts.errorLoadingTool, variant: "destructive" });
+  }, [promptReady, show]);
+  useEffect(() => {
+    if (answerAskable) preloadMarkdown("now");
+  }, [answerAskable]);
 }
 
 /** Retry runs the failed request again, as Generate or Send would. */
