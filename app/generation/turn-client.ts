@@ -16,6 +16,9 @@ export type AnswerStatus = "streaming" | "complete" | "stopped" | "interrupted";
  */
 export type Outcome = "complete" | "stopped" | "interrupted" | "discarded" | "refused" | "failed";
 
+/** Did the server keep the exchange (an answer with text stays on screen and in history)? */
+export const keptExchange = (outcome: Outcome) => outcome === "complete" || outcome === "stopped" || outcome === "interrupted";
+
 type StartEvent = Extract<GenerateEvent, { type: "start" }>;
 
 /** What a turn does to the page. */

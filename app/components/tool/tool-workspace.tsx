@@ -12,6 +12,7 @@ import type { Tool } from "~/catalog/tools";
 import { preloadMarkdown } from "~/components/markdown/lazy-markdown";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
+import { keptExchange } from "~/generation/turn-client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts, generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
@@ -75,7 +76,7 @@ function useTurnActions({
       const outcome = await run({ kind: "follow-up", tool: tool.slug, conversationId, text });
       if (outcome === "complete") show({ ...generationToasts.followUpSuccess });
       // The writer's text stays in the box unless the server kept the exchange.
-      return outcome === "complete" || outcome === "stopped" || outcome === "interrupted";
+      return keptExchange(outcome);
     },
     [conversationId, run, show, tool],
   );

@@ -9,6 +9,7 @@ import type { Tool } from "~/catalog/tools";
 import { useToast } from "~/components/toaster";
 import { neighbourVersion, previousVersion, versionPlace, type LastExchange } from "~/generation/last-exchange";
 import type { useGeneration } from "~/generation/use-generation";
+import { keptExchange } from "~/generation/turn-client";
 import { generationToasts } from "~/messages/tools";
 import type { AnswerDownload, LastAnswer } from "./answer-actions";
 
@@ -52,7 +53,7 @@ export function useAnswerActions({
       }
       if (!conversationId) return false;
       const outcome = await run({ kind: "edit", tool: tool.slug, conversationId, text });
-      return outcome === "complete" || outcome === "stopped" || outcome === "interrupted";
+      return keptExchange(outcome);
     },
     [conversationId, run, show, tool],
   );
