@@ -9,6 +9,18 @@
 import { lazy, Suspense } from "react";
 
 const load = () => import("./markdown");
+
+/** After loading, the parser is warmed at the next idle moment (see `warmMarkdown`). */
+const loadAndWarm = () =>
+  load().then((module) => {
+    whenIdle(() => module.warmMarkdown());
+    return module;
+  });
+
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 1_000 });
+  else setTimeout(run, 0);
+}
 let loading: Promise<unknown> | null = null;
 
 /**
@@ -18,10 +30,9 @@ let loading: Promise<unknown> | null = null;
 export function preloadMarkdown(when: "now" | "idle" = "idle") {
   if (loading) return;
   loading = new Promise((resolve) => {
-    const start = () => resolve(load());
+    const start = () => resolve(loadAndWarm());
     if (when === "now") start();
-    else if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 1_000 });
-    else setTimeout(start, 0);
+    else whenIdle(start);
   });
 }
 
