@@ -32,23 +32,30 @@ export type ContextItem =
   | { type: "entry"; id: string; name: string };
 /** `budget`: not sent at all; `shortened`: only its opening was sent (it is in `used` too). */
 export type LeftOutItem = ContextItem & { reason: "budget" | "shortened" };
-export type AssembledContext = { block: string | null; used: ContextItem[]; leftOut: LeftOutItem[] };
+export type AssembledContext = {
+  block: string | null;
+  used: ContextItem[];
+  leftOut: LeftOutItem[];
+  /** The block's estimated size, as budgeted (never more than the budget; 0 without a block). */
+  tokens: number;
+};
 
 type Candidate = { item: ContextItem; text: string; order: number };
 
 const SECTION_PRIORITY = ["styleNotes", "synopsis", "genreTone", "setting"] as const;
 const NOT_MENTIONED: Mention = { count: 0, lastText: -1 };
 
-/** The block's order: sections, then entries by kind and name, then the style sample. */
-function sortedForBlock(entries: readonly BibleEntry[]): BibleEntry[] {
-  const kind = (entry: BibleEntry) => BIBLE_ENTRY_KINDS.indexOf(entry.kind);
-  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...entries].sort(
-    (a, b) =>
-      kind(a) - kind(b) ||
-      byText(entryName(a).toLowerCase(), entryName(b).toLowerCase()) ||
-      byText(entryName(a), entryName(b)) ||
-      byText(a.id, b.id),
+type Sent = { entry: BibleEntry; name: string; mention: Mention };
+
+/** The block's order for entries: by kind, then name (case-insensitive first), then id. */
+function byKindAndName(a: Sent, b: Sent): number {
+  const kind = (sent: Sent) => BIBLE_ENTRY_KINDS.indexOf(sent.entry.kind);
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (
+    kind(a) - kind(b) ||
+    byText(a.name.toLowerCase(), b.name.toLowerCase()) ||
+    byText(a.name, b.name) ||
+    byText(a.entry.id, b.entry.id)
   );
 }
 
@@ -60,16 +67,21 @@ function candidatesByPriority(project: ProjectBible, entries: readonly BibleEntr
     return text ? [{ item, text: renderSection(section, text), order: BIBLE_SECTIONS.indexOf(section) }] : [];
   });
   const mentions = findMentions(entries, texts);
-  const sent = sortedForBlock(entries)
-    .map((entry, position) => ({ entry, position, mention: mentions.get(entry.id) ?? NOT_MENTIONED }))
-    .filter(({ entry, mention }) => entryName(entry) && (entry.alwaysInclude || mention.count > 0));
-  const relevance = (a: (typeof sent)[number], b: (typeof sent)[number]) =>
+  const sent: Sent[] = [];
+  for (const entry of entries) {
+    const mention = mentions.get(entry.id);
+    if (!mention && !entry.alwaysInclude) continue;
+    const name = entryName(entry);
+    if (name) sent.push({ entry, name, mention: mention ?? NOT_MENTIONED });
+  }
+  const inBlock = sent.sort(byKindAndName).map((item, position) => ({ ...item, position }));
+  const relevance = (a: (typeof inBlock)[number], b: (typeof inBlock)[number]) =>
     Number(b.entry.alwaysInclude) - Number(a.entry.alwaysInclude) ||
     b.mention.lastText - a.mention.lastText ||
     b.mention.count - a.mention.count ||
     a.position - b.position;
-  const entryCandidates = sent.sort(relevance).map(({ entry, position }) => ({
-    item: { type: "entry" as const, id: entry.id, name: entryName(entry) },
+  const entryCandidates = inBlock.sort(relevance).map(({ entry, name, position }) => ({
+    item: { type: "entry" as const, id: entry.id, name },
     text: renderEntry(entry),
     order: BIBLE_SECTIONS.length + position,
   }));
@@ -109,22 +121,25 @@ export function assembleContext({
   budgetTokens?: number;
 }): AssembledContext {
   const opening = renderOpening(project.title);
-  let left = budgetTokens - costOf(opening);
+  let spent = costOf(opening);
   const chosen: Candidate[] = [];
   const leftOut: (LeftOutItem & { order: number })[] = [];
   for (const candidate of candidatesByPriority(project, entries, texts)) {
     const cost = costOf(candidate.text);
-    if (cost <= left) {
+    if (spent + cost <= budgetTokens) {
       chosen.push(candidate);
-      left -= cost;
+      spent += cost;
     } else leftOut.push({ ...candidate.item, reason: "budget", order: candidate.order });
   }
   const sample = project.styleSample?.trim();
   if (sample) {
     const item: ContextItem = { type: "section", section: "styleSample", name: bibleTexts.sections.styleSample };
     const order = Number.MAX_SAFE_INTEGER;
-    const fitted = fittedStyleSample(sample, left);
-    if (fitted) chosen.push({ item, text: fitted.text, order });
+    const fitted = fittedStyleSample(sample, budgetTokens - spent);
+    if (fitted) {
+      chosen.push({ item, text: fitted.text, order });
+      spent += costOf(fitted.text);
+    }
     if (!fitted || fitted.shortened) leftOut.push({ ...item, reason: fitted ? "shortened" : "budget", order });
   }
   chosen.sort(byBlockOrder);
@@ -133,5 +148,6 @@ export function assembleContext({
     block: chosen.length > 0 ? [opening, ...chosen.map((c) => c.text)].join("\n\n") : null,
     used: chosen.map((c) => c.item),
     leftOut: leftOut.map(({ order: _order, ...item }) => item),
+    tokens: chosen.length > 0 ? spent : 0,
   };
 }
