@@ -38,7 +38,8 @@ export function renderStyleSample(sample: string, shortened: boolean): string {
 
 /** Below this, an opening says too little about a voice to be worth its tokens. */
 export const MIN_SAMPLE_CHARS = 200;
-const SENTENCE_END = /[.!?…。！？]["'”’)\]]?(?=\s)/g;
+/** A sentence's end: . ! ? … before a space (after a closing quote or bracket), or a CJK full stop. */
+const SENTENCE_END = /[.!?…]["'”’)\]]?(?=\s)|[。！？]["'」』）]?/g;
 
 /**
  * The opening of `text` cut at the last paragraph break, else the last sentence end, else the last

@@ -222,6 +222,19 @@ describe("the style sample", () => {
     expect(leftOut(result)).toEqual(["Style sample: budget"]);
   });
 
+  it("is cut after a sentence in scripts without spaces, never inside a character", () => {
+    const japanese = { title: "Voice", styleSample: "川の水は冷たかった。".repeat(80) + "😀".repeat(100) };
+    const whole = assembleContext({ project: japanese, entries: [], texts: [], budgetTokens: 100_000 });
+    expect(whole.block).toContain("😀");
+    const result = assembleContext({ project: japanese, entries: [], texts: [], budgetTokens: whole.tokens - 20 });
+    expect(leftOut(result)).toEqual(["Style sample: shortened"]);
+    expect(result.block!.endsWith("川の水は冷たかった。")).toBe(true);
+    const emoji = { title: "Voice", styleSample: "😀".repeat(400) };
+    const cut = assembleContext({ project: emoji, entries: [], texts: [], budgetTokens: 200 }).block!;
+    expect(cut.endsWith("😀")).toBe(true);
+    expect(cut).not.toMatch(/[\uD800-\uDBFF]$/);
+  });
+
   it("at the default budget, a sample at the 8,000-character limit still sends its opening", () => {
     const long = { title: "Voice", styleSample: Array.from({ length: 40 }, (_, i) => `Sentence ${i} of the sample. ${prose(180, "ash")}.`).join(" ") };
     const result = assembleContext({ project: long, entries: [], texts: [] });
