@@ -40,23 +40,19 @@ export type AssembledContext = {
   tokens: number;
 };
 
-type Candidate = { item: ContextItem; text: string; order: number };
+/** An item that may go in; `text` renders it (only when it may still fit: most of 500 need not). */
+type Candidate = { item: ContextItem; text: () => string; order: number };
 
 const SECTION_PRIORITY = ["styleNotes", "synopsis", "genreTone", "setting"] as const;
 const NOT_MENTIONED: Mention = { count: 0, lastText: -1 };
 
-type Sent = { entry: BibleEntry; name: string; mention: Mention };
+type Sent = { entry: BibleEntry; name: string; mention: Mention; kind: number; folded: string };
+
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** The block's order for entries: by kind, then name (case-insensitive first), then id. */
 function byKindAndName(a: Sent, b: Sent): number {
-  const kind = (sent: Sent) => BIBLE_ENTRY_KINDS.indexOf(sent.entry.kind);
-  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return (
-    kind(a) - kind(b) ||
-    byText(a.name.toLowerCase(), b.name.toLowerCase()) ||
-    byText(a.name, b.name) ||
-    byText(a.entry.id, b.entry.id)
-  );
+  return a.kind - b.kind || byText(a.folded, b.folded) || byText(a.name, b.name) || byText(a.entry.id, b.entry.id);
 }
 
 /** Everything that may go into the block except the style sample, highest priority first. */
@@ -64,7 +60,7 @@ function candidatesByPriority(project: ProjectBible, entries: readonly BibleEntr
   const sections: Candidate[] = SECTION_PRIORITY.flatMap((section) => {
     const text = project[section]?.trim();
     const item: ContextItem = { type: "section", section, name: bibleTexts.sections[section] };
-    return text ? [{ item, text: renderSection(section, text), order: BIBLE_SECTIONS.indexOf(section) }] : [];
+    return text ? [{ item, text: () => renderSection(section, text), order: BIBLE_SECTIONS.indexOf(section) }] : [];
   });
   const mentions = findMentions(entries, texts);
   const sent: Sent[] = [];
@@ -72,7 +68,8 @@ function candidatesByPriority(project: ProjectBible, entries: readonly BibleEntr
     const mention = mentions.get(entry.id);
     if (!mention && !entry.alwaysInclude) continue;
     const name = entryName(entry);
-    if (name) sent.push({ entry, name, mention: mention ?? NOT_MENTIONED });
+    const kind = BIBLE_ENTRY_KINDS.indexOf(entry.kind);
+    if (name) sent.push({ entry, name, mention: mention ?? NOT_MENTIONED, kind, folded: name.toLowerCase() });
   }
   const inBlock = sent.sort(byKindAndName).map((item, position) => ({ ...item, position }));
   const relevance = (a: (typeof inBlock)[number], b: (typeof inBlock)[number]) =>
@@ -82,7 +79,7 @@ function candidatesByPriority(project: ProjectBible, entries: readonly BibleEntr
     a.position - b.position;
   const entryCandidates = inBlock.sort(relevance).map(({ entry, name, position }) => ({
     item: { type: "entry" as const, id: entry.id, name },
-    text: renderEntry(entry),
+    text: () => renderEntry(entry),
     order: BIBLE_SECTIONS.length + position,
   }));
   return [...sections, ...entryCandidates];
@@ -92,6 +89,8 @@ const byBlockOrder = (a: { order: number }, b: { order: number }) => a.order - b
 
 /** What an item costs inside the block: its text and the blank line that separates it. */
 const costOf = (text: string) => estimateTokens(`${text}\n\n`);
+/** No item costs less than a one-letter entry with no description. */
+const CHEAPEST_ITEM = costOf("## Lore — X");
 
 /** The style sample whole, or the longest opening that fits `tokens` — null when too little fits. */
 function fittedStyleSample(sample: string, tokens: number): { text: string; shortened: boolean } | null {
@@ -122,12 +121,13 @@ export function assembleContext({
 }): AssembledContext {
   const opening = renderOpening(project.title);
   let spent = costOf(opening);
-  const chosen: Candidate[] = [];
   const leftOut: (LeftOutItem & { order: number })[] = [];
+  const chosen: { item: ContextItem; text: string; order: number }[] = [];
   for (const candidate of candidatesByPriority(project, entries, texts)) {
-    const cost = costOf(candidate.text);
+    const text = budgetTokens - spent >= CHEAPEST_ITEM ? candidate.text() : null;
+    const cost = text === null ? Infinity : costOf(text);
     if (spent + cost <= budgetTokens) {
-      chosen.push(candidate);
+      chosen.push({ item: candidate.item, text: text!, order: candidate.order });
       spent += cost;
     } else leftOut.push({ ...candidate.item, reason: "budget", order: candidate.order });
   }
