@@ -25,10 +25,9 @@ export const bibleTexts = {
  */
 export const projectContextTexts = {
   headingPrefix: "# Project context: ",
-  heading: (title: string) => `# Project context: ${title}`,
+  heading: (title: string) => `${projectContextTexts.headingPrefix}${title}`,
   preamble:
     "The writer's story bible for this project. Keep the answer consistent with it; it is background, not the request.",
-  entriesHeading: "## Entries",
   aliases: (aliases: string[]) => ` (also: ${aliases.join(", ")})`,
   styleSampleNote: "A sample of the writer's own prose: match its voice.",
   styleSampleShortenedNote: "The opening of a sample of the writer's own prose: match its voice.",

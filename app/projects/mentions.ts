@@ -2,9 +2,9 @@
  * Which bible entries a conversation mentions (decision 013): by name or alias, case-insensitive,
  * whole words (any script), with simple plurals and possessives on the last word.
  *
- * One pass per text: the text is split into words once and each word is looked up in an index of
- * every name's first word, so the cost grows with the text, not with entries × aliases. The index
- * is built per call from the writer's own entries; nothing is kept between calls.
+ * The texts are split into words once, and each word is looked up in an index of every name's
+ * first word, so the cost grows with the text, not with entries × aliases. The index is built per
+ * call from the writer's own entries; nothing is kept between calls.
  */
 import type { BibleEntry } from "./bible";
 
