@@ -26,7 +26,7 @@ const noServerImportsInClient = {
  *
  *   routes/ and the entry files (root.tsx, worker.ts, entry.server.tsx, routes.ts)
  *   components/                         the UI
- *   auth/ billing/ exports/ generation/ history/ the features (they may use each other)
+ *   auth/ billing/ exports/ generation/ history/ projects/   the features (they may use each other)
  *   catalog/                            the declarative tool catalog
  *   lib/                                shared infrastructure (config, cookies, toasts, db access)
  *
@@ -37,7 +37,7 @@ const noServerImportsInClient = {
  * imports through `~/…` (never `../`), so these patterns see every crossing.
  */
 const ENTRY = ["routes", "root", "worker", "entry.server"];
-const FEATURES = ["auth", "billing", "exports", "generation", "history"];
+const FEATURES = ["auth", "billing", "exports", "generation", "history", "projects"];
 
 /** @param {string[]} folders @param {string} message */
 const appFolders = (folders, message) => ({

@@ -1,10 +1,8 @@
 /** Rebuilding a conversation for the model from storage, within a context budget. */
 import type { ModelMessage } from "ai";
+import { estimateTokens } from "./tokens";
 
-export function estimateTokens(text: string): number {
-  // ~4 characters per token for English prose; deliberately pessimistic for other scripts.
-  return Math.ceil(text.length / 3.5);
-}
+export { estimateTokens };
 
 /**
  * System prompt + as many of the most recent turns as fit + the new message. Oldest turns are

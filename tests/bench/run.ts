@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startApp } from "../../scripts/start.ts";
+import { measureContextAssembly } from "./context-assembly.ts";
 import { measureHistory } from "./history.ts";
 import { measureLandingJs } from "./landing-js.ts";
 import { measureStreamRendering } from "./render-stream.ts";
@@ -22,9 +23,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 const results: BenchResult[] = [];
 // `npm run bench -- history ttft` runs only those (against the existing build); none = all.
 const only = new Set(process.argv.slice(2));
-const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history") => only.size === 0 || only.has(name);
+const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history" | "context") =>
+  only.size === 0 || only.has(name);
 
-// Startup first: it includes a fresh build, which the other benches then use.
+// Pure code, no app: measured first, before the build and the app load the machine.
+if (wants("context")) results.push(...(await measureContextAssembly()));
+// Startup next: it includes a fresh build, which the other benches then use.
 if (wants("startup")) results.push(...(await measureStartup()));
 
 const port = await freePort();

@@ -23,6 +23,7 @@ import {
   type OpenAIState,
   type RecordedChatRequest,
 } from "./openai-control.ts";
+import { bibleSection } from "./openai-bible.ts";
 import { draftAnswer } from "./openai-drafts.ts";
 
 export type { OpenAIFault, OpenAISettings, OpenAIState } from "./openai-control.ts";
@@ -200,7 +201,9 @@ function continuation(messages: Message[], lastUser: number): { body: string; fo
 
 /**
  * The deterministic markdown answer, split into body (before the footer) and footer. `take` is
- * how many identical requests came before this one (0: the first take).
+ * how many identical requests came before this one (0: the first take). With a project context
+ * block in the request, the body ends with what it received ("From your story bible") — except a
+ * revision shown as tracked changes and a continuation (its answer already has the section).
  */
 export function composeAnswer(messages: Message[], take = 0): { body: string; footer: string } {
   const lastUser = messages.findLastIndex((m) => m.role === "user");
@@ -209,6 +212,7 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
   const before = lastUser >= 0 ? messages.slice(0, lastUser) : messages;
   const isFollowUp = before.some((m) => m.role === "assistant");
   const footer = `${systemPromptEcho(messages)}\n\n${FOOTER}`;
+  const bible = bibleSection(messages);
 
   if (isFollowUp) {
     const earlier = before.filter((m) => m.role === "user");
@@ -228,12 +232,12 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
       "## Next steps",
       "- Read the revision against your original goal.\n- Ask for another pass on any single section.",
     ];
-    return { body: `${parts.join("\n\n")}\n\n`, footer };
+    return { body: `${parts.join("\n\n")}\n\n${bible}`, footer };
   }
 
   // Work on my draft: a revision alone (no footer: it is shown as tracked changes), or notes.
   const draft = draftAnswer(ask);
-  if (draft) return { body: draft.body, footer: draft.revisionOnly ? "" : footer };
+  if (draft) return draft.revisionOnly ? { body: draft.body, footer: "" } : { body: draft.body + bible, footer };
 
   const request = parseRequestText(ask);
   if (!request) {
@@ -244,7 +248,7 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
       `## ${GENERAL_TOPIC.title}`,
       GENERAL_TOPIC.body("piece"),
     ];
-    return { body: `${parts.join("\n\n")}\n\n`, footer };
+    return { body: `${parts.join("\n\n")}\n\n${bible}`, footer };
   }
 
   const { element, details } = request;
@@ -266,7 +270,7 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
     "## Next steps",
     "- Pick the idea that excites you most and draft one page from it.\n- Ask a follow-up to go deeper on any section.",
   ];
-  return { body: `${parts.join("\n\n")}\n\n`, footer };
+  return { body: `${parts.join("\n\n")}\n\n${bible}`, footer };
 }
 
 const FILLER = [
