@@ -10,6 +10,9 @@ export default [
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
   route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
+  route("api/projects/:id/export.zip", "routes/api.projects.$id.export-zip.ts"),
+  route("api/projects/:id/bible.docx", "routes/api.projects.$id.bible-docx.ts"),
+  route("api/projects/:id/import", "routes/api.projects.$id.import.ts"),
   layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),
