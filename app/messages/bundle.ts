@@ -87,10 +87,8 @@ export const bundleErrors = {
   },
 } as const;
 
-/** The export and import routes' answers (the parse errors above are joined into `error`). */
+/** The import route's answers (the parse errors above are joined into `error`; not found and signed out: projectErrorTexts). */
 export const importTexts = {
-  signedOut: "Please sign in to export or import a project.",
-  notFound: "This project was not found. It may have been deleted.",
   /** The cap on the uploaded file: a full bible at every limit is about 5.5 MB of English text. */
   tooLarge: "The file is too large to be a story bible (the most is 8 MB).",
   wrongType: "Send the bible as a Markdown file (text/markdown).",

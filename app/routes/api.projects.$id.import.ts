@@ -5,6 +5,7 @@ import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
 import { bundleErrors, importTexts } from "~/messages/bundle";
+import { projectErrorTexts } from "~/messages/projects";
 import type { LineError } from "~/projects/bundle/bible-limits";
 import { importBible } from "~/projects/bundle/bundle.server";
 
@@ -48,13 +49,13 @@ async function readMarkdown(request: Request): Promise<string | Response> {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
-  const user = requireApiUser(context.get(authContext), { error: importTexts.signedOut });
+  const user = requireApiUser(context.get(authContext), { error: projectErrorTexts.signedOut });
   const markdown = await readMarkdown(request);
   if (markdown instanceof Response) return markdown;
   const outcome = await importBible({ userId: user.id, projectId: params.id, markdown });
   switch (outcome.kind) {
     case "not-found":
-      return apiError(404, importTexts.notFound);
+      return apiError(404, projectErrorTexts.notFound);
     case "invalid":
       return apiError(400, importTexts.invalid(problems(outcome.errors)));
     case "limit":

@@ -72,8 +72,11 @@ const tricky: BundleBible = {
   ],
 };
 
+/** A read bible without the reader's bookkeeping (lines, which details were stated). */
+type ReadBible = Omit<ParsedBible, "entries"> & { entries: BundleEntry[] };
+
 /** The bible as the format keeps it: names on one line, texts without edge blank lines. */
-function normalized(bible: BundleBible): ParsedBible {
+function normalized(bible: BundleBible): ReadBible {
   const entry = (e: BundleEntry) => ({
     ...e,
     name: normalizeName(e.name),
@@ -88,7 +91,7 @@ function normalized(bible: BundleBible): ParsedBible {
   };
 }
 
-function parsed(markdown: string): ParsedBible {
+function parsed(markdown: string): ReadBible {
   const result = parseBible(markdown);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return { ...result.bible, entries: result.bible.entries.map(({ line: _line, stated: _stated, ...entry }) => entry) };

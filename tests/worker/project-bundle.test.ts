@@ -9,52 +9,45 @@
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../../db/client";
+import { createEntries, type NewEntry } from "../../db/queries/bible-entries";
+import { applyBibleImport } from "../../db/queries/bible-import";
+import {
+  createProject as createProjectQuery,
+  readProject as readProjectQuery,
+  updateProject,
+  type ProjectChanges,
+} from "../../db/queries/projects";
+import type { ProjectKind } from "../../app/projects/bible";
+import { MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/projects/limits";
 import { type SignedUpUser, signUp } from "./support/accounts";
 import { Browser, ORIGIN } from "./support/browser";
 import { seedEntry } from "./support/history-seed";
 
-type Entry = { id: string; kind: string; name: string; aliases: string[]; description: string; notes: string; alwaysInclude: boolean };
-type Project = {
-  id: string;
-  title: string;
-  logline: string;
-  kind: string | null;
-  synopsis: string;
-  genreTone: string;
-  setting: string;
-  styleNotes: string;
-  styleSample: string;
-  entries: Entry[];
-};
+/*
+ * Projects and entries are set up and read back through the query layer on the same D1 the
+ * Worker uses: these tests are about the three bundle routes, not the projects API.
+ */
+const db = () => createD1Database(env.DB);
+type Project = NonNullable<Awaited<ReturnType<typeof readProjectQuery>>>;
 
-function api(user: SignedUpUser, method: string, path: string, body?: unknown) {
-  return user.browser.request(path, {
-    method,
-    headers: { Accept: "application/json", Origin: ORIGIN, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function createProject(user: SignedUpUser, fields: Partial<Project> & { title: string }): Promise<Project> {
+async function createProject(user: SignedUpUser, fields: { title: string; logline?: string; kind?: ProjectKind } & ProjectChanges): Promise<Project> {
   const { title, logline, kind, ...sections } = fields;
-  const created = await api(user, "POST", "/api/projects", { title, logline, kind });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as Project;
-  if (Object.keys(sections).length > 0) expect((await api(user, "PATCH", `/api/projects/${id}`, sections)).status).toBe(200);
-  return readProject(user, id);
+  const created = await createProjectQuery({ db: db(), userId: user.userId, title, logline, kind, limit: MAX_PROJECTS_PER_WRITER });
+  if (created === "limit") throw new Error("project limit");
+  if (Object.keys(sections).length > 0) await updateProject({ db: db(), userId: user.userId, id: created.id, changes: sections });
+  return readProject(user, created.id);
 }
 
-async function addEntries(user: SignedUpUser, projectId: string, entries: Omit<Entry, "id">[]) {
-  for (let start = 0; start < entries.length; start += 50) {
-    const response = await api(user, "POST", `/api/projects/${projectId}/entries`, { entries: entries.slice(start, start + 50) });
-    expect(response.status).toBe(201);
-  }
+async function addEntries(user: SignedUpUser, projectId: string, entries: NewEntry[]) {
+  const created = await createEntries({ db: db(), userId: user.userId, projectId, entries, limit: MAX_ENTRIES_PER_PROJECT });
+  if (!Array.isArray(created)) throw new Error(`entries not added: ${created}`);
 }
 
 async function readProject(user: SignedUpUser, id: string): Promise<Project> {
-  const response = await api(user, "GET", `/api/projects/${id}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Project;
+  const project = await readProjectQuery({ db: db(), userId: user.userId, id });
+  if (!project) throw new Error("no such project");
+  return project;
 }
 
 function importInto(user: SignedUpUser, projectId: string, markdown: string, type = "text/markdown; charset=utf-8") {
@@ -79,7 +72,7 @@ async function unzip(response: Response): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
 }
 
-const ENTRIES: Omit<Entry, "id">[] = [
+const ENTRIES: NewEntry[] = [
   {
     kind: "character",
     name: "Agnes Pell",
@@ -220,6 +213,39 @@ describe("POST /api/projects/:id/import", () => {
     // One new entry fits exactly.
     expect((await importInto(owner, full.id, "## Entries\n\n### New one\n")).status).toBe(200);
     expect((await readProject(owner, full.id)).entries).toHaveLength(500);
+  });
+
+  it("the batch itself refuses past 500 (entries added between planning and writing): nothing changes", async () => {
+    const raced = await createProject(owner, { title: "Raced", synopsis: "Kept." });
+    await addEntries(owner, raced.id, Array.from({ length: 499 }, (_, i) => ({ kind: "thing", name: `Thing ${i}`, aliases: [], description: "", notes: "", alwaysInclude: false })));
+    const before = await readProject(owner, raced.id);
+    const thing = before.entries[0]!;
+    const entry = { kind: "other" as const, aliases: [], description: "", notes: "", alwaysInclude: false };
+    const outcome = await applyBibleImport({
+      db: db(),
+      userId: owner.userId,
+      projectId: raced.id,
+      changes: {
+        sections: { synopsis: "Replaced?" },
+        updates: [{ entryId: thing.id, changes: { description: "Updated?" } }],
+        creates: [{ ...entry, name: "New one" }, { ...entry, name: "New two" }],
+      },
+      maxEntries: MAX_ENTRIES_PER_PROJECT,
+      previousUpdatedAt: before.updatedAt,
+    });
+    expect(outcome).toBe("unchanged");
+    expect(await readProject(owner, raced.id)).toEqual(before);
+    // Another writer's project: unchanged too.
+    const foreign = await applyBibleImport({
+      db: db(),
+      userId: stranger.userId,
+      projectId: lockHouse.id,
+      changes: { sections: { synopsis: "Taken over." }, updates: [], creates: [{ ...entry, name: "Intruder" }] },
+      maxEntries: MAX_ENTRIES_PER_PROJECT,
+      previousUpdatedAt: new Date(0),
+    });
+    expect(foreign).toBe("unchanged");
+    expect((await readProject(owner, lockHouse.id)).synopsis).toBe(lockHouse.synopsis);
   });
 
   it("refuses a wrong type (415), an empty file (400), one that is not UTF-8 (400) and one over 8 MB (413)", async () => {

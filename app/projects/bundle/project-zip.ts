@@ -25,7 +25,7 @@ export function projectZip({
   exportedAt: Date;
   /** The writer's time zone for the dates in the files (UTC when not given). */
   timeZone?: string;
-}): Uint8Array {
+}): Uint8Array<ArrayBuffer> {
   const files: Zippable = {};
   const used = new Set([bundleTexts.readmeFile, bundleTexts.bibleFile].map((name) => name.toLowerCase()));
   const projectTitle = bible.project.title;
