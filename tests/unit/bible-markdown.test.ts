@@ -61,7 +61,7 @@ const tricky: BundleBible = {
     {
       kind: "lore",
       name: "#1 Rule: \"never\" — Ørsted's",
-      aliases: ["Pell, Agnes", 'The "Keeper"', "Aggie", "  spaced  out  ", "a,b,c", "Zoë"],
+      aliases: ["Pell, Agnes", 'The "Keeper"', "Aggie", "  spaced  out  ", "a,b,c", "Zoë", "Aggie"],
       description: TRICKY_TEXT,
       notes: "### Not an entry\n#### Private notes\n---",
       alwaysInclude: false,
@@ -80,7 +80,7 @@ function normalized(bible: BundleBible): ReadBible {
   const entry = (e: BundleEntry) => ({
     ...e,
     name: normalizeName(e.name),
-    aliases: e.aliases.map(normalizeName).filter(Boolean),
+    aliases: [...new Set(e.aliases.map(normalizeName).filter(Boolean))],
     description: normalizeText(e.description),
     notes: normalizeText(e.notes),
   });

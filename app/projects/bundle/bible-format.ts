@@ -36,12 +36,12 @@ export function unescapeLine(line: string): string {
 }
 
 /**
- * The form in which a text goes through the format unchanged: line ends as `\n`, no blank lines
- * before the first line of text, no whitespace after the last. The round trip keeps every other
- * character (indentation, blank lines inside, `---` lines, Markdown of any kind).
+ * The form in which a text goes through the format unchanged — and the one the projects API
+ * stores (app/projects/validation.ts trims): line ends as `\n`, no whitespace at either end. The
+ * round trip keeps every other character (indentation, blank lines inside, `---` lines, Markdown).
  */
 export function normalizeText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+  return text.replace(/\r\n?/g, "\n").trim();
 }
 
 /** A name or alias on one line: whitespace runs (line breaks too) become one space. */

@@ -44,7 +44,7 @@ function textBlock(text: string): string[] {
 function entryBlocks(entry: BundleEntry): string[] {
   const { kindKey, aliasesKey, alwaysIncludeKey, yes, no, privateNotesHeading } = bibleFormatTexts;
   const details = [`- ${kindKey}: ${bibleTexts.kinds[entry.kind]}`];
-  const aliases = entry.aliases.map(normalizeName).filter(Boolean);
+  const aliases = [...new Set(entry.aliases.map(normalizeName).filter(Boolean))];
   if (aliases.length > 0) details.push(`- ${aliasesKey}: ${formatAliases(aliases)}`);
   details.push(`- ${alwaysIncludeKey}: ${entry.alwaysInclude ? yes : no}`);
   const blocks = [`### ${normalizeName(entry.name)}`, details.join("\n"), ...textBlock(entry.description)];

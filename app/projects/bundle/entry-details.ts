@@ -47,7 +47,8 @@ export function parseAliases(text: string): string[] | null {
     rest = rest.replace(/^,\s*/, "");
     if (normalizeName(alias)) aliases.push(normalizeName(alias));
   }
-  return aliases;
+  // Repeats say nothing: kept once, in the writer's order (as the projects API keeps them).
+  return [...new Set(aliases)];
 }
 
 function yesOrNo(value: string): boolean | null {
