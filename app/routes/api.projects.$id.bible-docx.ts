@@ -1,9 +1,6 @@
 import type { Route } from "./+types/api.projects.$id.bible-docx";
-import { requireApiUser } from "~/auth/guards.server";
-import { authContext } from "~/auth/session.server";
-import { apiError } from "~/lib/api-error";
 import { bundleTexts } from "~/messages/bundle";
-import { projectErrorTexts } from "~/messages/projects";
+import { projectNotFound, projectsUser } from "~/projects/api.server";
 import { readBundleBible } from "~/projects/bundle/bundle.server";
 import { downloadHeaders } from "~/projects/bundle/download-headers";
 import { safeStem } from "~/projects/bundle/file-names";
@@ -13,9 +10,9 @@ const loadDocx = () => import("~/projects/bundle/bible-docx");
 
 /** GET /api/projects/:id/bible.docx — the story bible as a Word document; another writer's id is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requireApiUser(context.get(authContext), { error: projectErrorTexts.signedOut });
+  const user = projectsUser(context);
   const bible = await readBundleBible({ userId: user.id, projectId: params.id });
-  if (!bible) return apiError(404, projectErrorTexts.notFound);
+  if (!bible) return projectNotFound();
   const { bibleDocx, DOCX_MIME } = await loadDocx();
   const bytes = await bibleDocx(bible);
   const name = bundleTexts.bibleDocxName(safeStem(bible.project.title));

@@ -1,9 +1,6 @@
 import type { Route } from "./+types/api.projects.$id.export-zip";
-import { requireApiUser } from "~/auth/guards.server";
-import { authContext } from "~/auth/session.server";
-import { apiError } from "~/lib/api-error";
 import { bundleTexts } from "~/messages/bundle";
-import { projectErrorTexts } from "~/messages/projects";
+import { projectNotFound, projectsUser } from "~/projects/api.server";
 import { readProjectBundle } from "~/projects/bundle/bundle.server";
 import { downloadHeaders } from "~/projects/bundle/download-headers";
 import { safeStem } from "~/projects/bundle/file-names";
@@ -16,9 +13,9 @@ import { timeZoneParam } from "~/projects/bundle/time-zone";
  * Another writer's project id is a 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireApiUser(context.get(authContext), { error: projectErrorTexts.signedOut });
+  const user = projectsUser(context);
   const bundle = await readProjectBundle({ userId: user.id, projectId: params.id });
-  if (!bundle) return apiError(404, projectErrorTexts.notFound);
+  if (!bundle) return projectNotFound();
   const zip = projectZip({ ...bundle, exportedAt: new Date(), timeZone: timeZoneParam(new URL(request.url)) });
   const name = bundleTexts.zipName(safeStem(bundle.bible.project.title));
   return new Response(zip, { headers: downloadHeaders(ZIP_MIME, name, zip.byteLength) });

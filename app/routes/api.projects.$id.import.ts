@@ -1,11 +1,9 @@
 import type { Route } from "./+types/api.projects.$id.import";
-import { requireApiUser } from "~/auth/guards.server";
-import { authContext } from "~/auth/session.server";
 import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
 import { bundleErrors, importTexts } from "~/messages/bundle";
-import { projectErrorTexts } from "~/messages/projects";
+import { badRequest, conflict, json, methodNotAllowed, projectNotFound, projectsUser } from "~/projects/api.server";
 import type { LineError } from "~/projects/bundle/bible-limits";
 import { importBible } from "~/projects/bundle/bundle.server";
 
@@ -15,7 +13,6 @@ const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 const LISTED_PROBLEMS = 10;
 /** What a browser may send for a .md file (an empty type is not accepted: the page sets it). */
 const MARKDOWN_TYPES = new Set(["text/markdown", "text/x-markdown", "text/plain"]);
-const noStore = { "Cache-Control": "private, no-store" };
 
 function problems(errors: LineError[]): string[] {
   const listed = errors.slice(0, LISTED_PROBLEMS).map((error) => bundleErrors.atLine(error.line, error.message));
@@ -48,19 +45,19 @@ async function readMarkdown(request: Request): Promise<string | Response> {
  * them by line, past 500 entries → 409, another writer's id → 404: nothing changes in any of them.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
-  const user = requireApiUser(context.get(authContext), { error: projectErrorTexts.signedOut });
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = projectsUser(context);
   const markdown = await readMarkdown(request);
   if (markdown instanceof Response) return markdown;
   const outcome = await importBible({ userId: user.id, projectId: params.id, markdown });
   switch (outcome.kind) {
     case "not-found":
-      return apiError(404, projectErrorTexts.notFound);
+      return projectNotFound();
     case "invalid":
-      return apiError(400, importTexts.invalid(problems(outcome.errors)));
+      return badRequest(importTexts.invalid(problems(outcome.errors)));
     case "limit":
-      return apiError(409, importTexts.tooManyEntries(outcome.existing, outcome.adding));
+      return conflict(importTexts.tooManyEntries(outcome.existing, outcome.adding));
     case "imported":
-      return Response.json({ project: outcome.project, imported: outcome.summary }, { headers: noStore });
+      return json({ project: outcome.project, imported: outcome.summary });
   }
 }
