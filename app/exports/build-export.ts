@@ -8,6 +8,7 @@ import { markdownFileContent, markdownFileName, textFileContent, textFileName, t
 import type { HistoryThread } from "~/history/types";
 import { exportTexts } from "~/messages/exports";
 import { conversationDocument } from "./conversation-document";
+import { fileSlug } from "./file-slug";
 
 export type ExportFormat = "md" | "txt" | "docx" | "fountain";
 
@@ -36,15 +37,7 @@ const textBlob = (content: string, format: keyof typeof TEXT_TYPES) =>
 
 /** An answer's file name from its title: `Dialogue Crafting` → `dialogue-crafting.docx`. */
 export function answerFileName(title: string, extension: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${slug || exportTexts.answerFileName}.${extension}`;
+  return `${fileSlug(title) || exportTexts.answerFileName}.${extension}`;
 }
 
 async function answerFile(title: string, markdown: string, format: ExportFormat): Promise<ExportFile> {

@@ -56,11 +56,13 @@ const STATUS_NOTES: Record<string, string> = {
   interrupted: "_(The answer was cut off by a connection problem.)_",
 };
 
+/** `timeZone`: the writer's, when the file is written away from their browser (the project bundle). */
 export function markdownFileContent(
   thread: Pick<HistoryThread, "turns" | "label" | "createdAt">,
   locale?: string,
+  timeZone?: string,
 ): string {
-  const when = new Date(thread.createdAt).toLocaleString(locale, { dateStyle: "long", timeStyle: "short" });
+  const when = new Date(thread.createdAt).toLocaleString(locale, { dateStyle: "long", timeStyle: "short", timeZone });
   const parts = [`# ${thread.label}`, `_${when}_`];
   exchanges(thread).forEach((pair, index) => {
     parts.push(index === 0 ? "## Prompt" : `## Follow-up ${index}`, pair.ask.trim() || "_(empty)_");
