@@ -50,11 +50,13 @@ const fold = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}/]+/gu, "
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const firstSentence = (text: string) => oneLine(text).match(/^.*?[.!?](?=\s|$)/)?.[0] ?? oneLine(text);
 
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+
 const ofKind = (bible: PrefillBible, kind: BibleEntryKind) =>
-  // Always-include entries first: the writer marked them as what the project is about.
+  // Always-include entries first (the writer marked them as what the project is about), then by name.
   bible.entries
     .filter((entry) => entry.kind === kind && entry.name.trim())
-    .sort((a, b) => Number(b.alwaysInclude) - Number(a.alwaysInclude));
+    .sort((a, b) => Number(b.alwaysInclude) - Number(a.alwaysInclude) || byName(a, b));
 
 const names = (bible: PrefillBible, kind: BibleEntryKind) => ofKind(bible, kind).map((entry) => oneLine(entry.name)).join(", ");
 

@@ -36,6 +36,11 @@ describe("Step 2 prefilled from the bible", () => {
     });
   });
 
+  it("lists always-included characters first, then the rest by name", () => {
+    const cast: PrefillBible = { entries: [entry("character", "tom"), entry("character", "Zed", "", true), entry("character", "Agnes")] };
+    expect(bibleValues(tool("prose"), element("prose", "characters"), cast).character).toBe("Zed, Agnes, tom");
+  });
+
   it("gives Stage & Screen's multiline Characters one line per character with its first sentence", () => {
     expect(bibleValues(tool("stage-screen"), element("stage-screen", "characters"), lockHouse)).toEqual({
       genre: "Gothic, dry humour",

@@ -1,0 +1,47 @@
+/**
+ * Projects as the browser receives them from the API (the shared contract of issue 13): dates are
+ * ISO strings, entries carry their private notes (shown to their writer, never sent to the model).
+ */
+import type { BibleEntry, BibleEntryKind, BibleSection } from "./bible";
+
+export const PROJECT_KINDS = ["novel", "collection", "script", "album", "series", "channel", "book", "other"] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
+
+export type ProjectSummary = {
+  id: string;
+  title: string;
+  logline: string;
+  kind: ProjectKind | null;
+  archivedAt: string | null;
+  updatedAt: string;
+  conversationCount: number;
+  entryCount: number;
+};
+
+export type Project = {
+  id: string;
+  title: string;
+  logline: string;
+  kind: ProjectKind | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+} & { [section in BibleSection]: string };
+
+export type ProjectWithEntries = Project & { entries: BibleEntry[] };
+
+export type NewEntry = {
+  kind: BibleEntryKind;
+  name: string;
+  aliases?: string[];
+  description?: string;
+  notes?: string;
+  alwaysInclude?: boolean;
+};
+
+export type EntryChanges = Partial<NewEntry> & { appendDescription?: string };
+
+export type ProjectChanges = Partial<Pick<Project, "title" | "logline" | "kind" | BibleSection>> & { archived?: boolean };
+
+/** What an answer was given of the bible (the `start` event's `context`, the thread's per message). */
+export type ContextUsed = { projectId?: string; projectTitle?: string; used: string[]; leftOut: string[] };
