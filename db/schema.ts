@@ -17,6 +17,12 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash").notNull(),
   /** When the writer opened the link mailed at sign-up; NULL until then. */
   emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  /**
+   * The project the writer last picked (issue 13). No foreign key: it is read back only when it
+   * names the writer's own, unarchived project (db/queries/projects.ts), so a deleted or
+   * archived one simply reads as "No project".
+   */
+  activeProjectId: text("active_project_id"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
@@ -100,6 +106,57 @@ export const userSubscriptions = sqliteTable("user_subscriptions", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/** A writer's project and its story bible's fixed sections (issue 13, decision 013). */
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    logline: text("logline").notNull().default(""),
+    /** One of PROJECT_KINDS (app/projects/validation.ts), or NULL when the writer gave none. */
+    kind: text("kind"),
+    synopsis: text("synopsis").notNull().default(""),
+    genreTone: text("genre_tone").notNull().default(""),
+    setting: text("setting").notNull().default(""),
+    styleNotes: text("style_notes").notNull().default(""),
+    styleSample: text("style_sample").notNull().default(""),
+    /** When the writer archived it (NULL: in use). */
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("projects_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+/**
+ * One story bible entry. `user_id` is the owner's (the project's) so every query filters by the
+ * writer first, as everywhere else.
+ */
+export const bibleEntries = sqliteTable(
+  "bible_entries",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    kind: text("kind", { enum: ["character", "place", "thing", "lore", "theme", "other"] }).notNull(),
+    name: text("name").notNull(),
+    /** JSON array of strings. */
+    aliases: text("aliases").notNull().default("[]"),
+    description: text("description").notNull().default(""),
+    /** The writer's private notes: never sent to the model. */
+    notes: text("notes").notNull().default(""),
+    alwaysInclude: integer("always_include", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("bible_entries_project_name_idx").on(t.projectId, t.name)],
+);
+
 export const queryHistory = sqliteTable(
   "query_history",
   {
@@ -125,6 +182,8 @@ export const queryHistory = sqliteTable(
     details: text("details"),
     /** "generate" (element and details) or "draft" (the writer's passage and an action). */
     mode: text("mode", { enum: ["generate", "draft"] }).notNull().default("generate"),
+    /** The project it was started in (issue 13); NULL: none, or the project was deleted with "detach". */
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -132,6 +191,7 @@ export const queryHistory = sqliteTable(
   (t) => [
     index("query_history_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("query_history_user_starred_idx").on(t.userId, t.starred, t.createdAt),
+    index("query_history_user_project_idx").on(t.userId, t.projectId, t.createdAt),
   ],
 );
 
@@ -160,6 +220,11 @@ export const queryMessages = sqliteTable(
     exchangeId: text("exchange_id"),
     version: integer("version").notNull().default(1),
     chosen: integer("chosen", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Assistant turns answered with a project context block: JSON `{used: string[], leftOut:
+     * string[]}`, the labels the writer sees in "Used: …" (NULL: no block was sent).
+     */
+    contextUsed: text("context_used"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -25,3 +25,7 @@ export type BibleEntry = {
   /** Sent with every generation in the project, mentioned or not. */
   alwaysInclude: boolean;
 };
+
+/** What a project is (optional): the writer's own word for it, shown with its title. */
+export const PROJECT_KINDS = ["novel", "collection", "script", "album", "series", "channel", "book", "other"] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];

@@ -29,6 +29,8 @@ export function accountQueries(getDb: () => Database) {
           passwordHash: account.passwordHash,
           // Sign-up never verifies the address: the mailed link does (decision 011).
           emailVerifiedAt: null,
+          // A new writer works with "No project" (issue 13).
+          activeProjectId: null,
           createdAt: NOW,
           updatedAt: NOW,
         },

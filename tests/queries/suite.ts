@@ -10,6 +10,7 @@ import { historyQueries } from "./history";
 import { historyFindQueries } from "./history-find";
 import { meteringQueries } from "./metering";
 import { passwordResetQueries } from "./password-resets";
+import { projectQueries } from "./projects";
 import { sessionQueries } from "./sessions";
 import { subscriptionQueries } from "./subscriptions";
 import { trustQueries } from "./trust";
@@ -24,4 +25,5 @@ export function querySuite(getDb: () => Database) {
   historyQueries(getDb);
   historyFindQueries(getDb);
   trustQueries(getDb);
+  projectQueries(getDb);
 }

@@ -1,0 +1,118 @@
+/**
+ * What the projects API accepts (issue 13, "Bad input and limits"): the bodies of its writes,
+ * checked with zod against app/projects/limits.ts, with the messages of app/messages/projects.ts.
+ * Texts are trimmed (the style sample and descriptions keep their inner line breaks); lengths
+ * count UTF-16 code units, as the bundle's importer does. Server only: zod stays out of the
+ * browser, whose CSP forbids the eval zod probes for.
+ */
+import { z } from "zod";
+import { bibleTexts, projectErrorTexts as errors } from "~/messages/projects";
+import { BIBLE_ENTRY_KINDS, PROJECT_KINDS } from "./bible";
+import {
+  MAX_ALIASES,
+  MAX_DESCRIPTION_CHARS,
+  MAX_LOGLINE_CHARS,
+  MAX_NAME_CHARS,
+  MAX_STYLE_SAMPLE_CHARS,
+} from "./limits";
+
+/** Entries one request may add (the "Save to bible" of a character list, an import's batch). */
+export const MAX_ENTRIES_PER_REQUEST = 50;
+
+const text = (what: string, max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= max, errors.tooLong(what, max));
+
+const required = (what: string, max: number, missing: string) =>
+  text(what, max).refine((value) => value.length > 0, missing);
+
+const title = required(errors.fields.title, MAX_NAME_CHARS, errors.titleRequired);
+const logline = text(errors.fields.logline, MAX_LOGLINE_CHARS);
+const projectKind = z.enum(PROJECT_KINDS, errors.unknownKind).nullable();
+const section = (label: string) => text(errors.fields.section(label), MAX_DESCRIPTION_CHARS);
+
+const newProjectSchema = z.strictObject({ title, logline: logline.optional(), kind: projectKind.optional() });
+
+const projectChangesSchema = z
+  .strictObject({
+    title: title.optional(),
+    logline: logline.optional(),
+    kind: projectKind.optional(),
+    synopsis: section(bibleTexts.sections.synopsis).optional(),
+    genreTone: section(bibleTexts.sections.genreTone).optional(),
+    setting: section(bibleTexts.sections.setting).optional(),
+    styleNotes: section(bibleTexts.sections.styleNotes).optional(),
+    styleSample: text(bibleTexts.sections.styleSample, MAX_STYLE_SAMPLE_CHARS).optional(),
+    archived: z.boolean().optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), errors.nothingToChange);
+
+const aliases = z
+  .array(text(errors.fields.alias, MAX_NAME_CHARS))
+  .max(MAX_ALIASES, errors.tooManyAliases(MAX_ALIASES))
+  // Blank aliases and repeats say nothing: kept once, in the writer's order.
+  .transform((list) => [...new Set(list.filter(Boolean))]);
+
+const entryFields = {
+  kind: z.enum(BIBLE_ENTRY_KINDS, errors.unknownKind),
+  name: required(errors.fields.name, MAX_NAME_CHARS, errors.nameRequired),
+  aliases,
+  description: text(errors.fields.description, MAX_DESCRIPTION_CHARS),
+  notes: text(errors.fields.notes, MAX_DESCRIPTION_CHARS),
+  alwaysInclude: z.boolean(),
+};
+
+const newEntrySchema = z.strictObject({
+  ...entryFields,
+  aliases: aliases.optional(),
+  description: entryFields.description.optional(),
+  notes: entryFields.notes.optional(),
+  alwaysInclude: entryFields.alwaysInclude.optional(),
+});
+
+const newEntriesSchema = z.strictObject({
+  entries: z
+    .array(newEntrySchema)
+    .min(1, errors.entriesPerRequest(MAX_ENTRIES_PER_REQUEST))
+    .max(MAX_ENTRIES_PER_REQUEST, errors.entriesPerRequest(MAX_ENTRIES_PER_REQUEST)),
+});
+
+const entryChangesSchema = z
+  .strictObject({
+    ...Object.fromEntries(Object.entries(entryFields).map(([key, schema]) => [key, schema.optional()])),
+    appendDescription: required(errors.fields.description, MAX_DESCRIPTION_CHARS, errors.nothingToChange).optional(),
+  } as { [key in keyof typeof entryFields]: z.ZodOptional<(typeof entryFields)[key]> } & {
+    appendDescription: z.ZodOptional<ReturnType<typeof required>>;
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), errors.nothingToChange);
+
+const activeProjectSchema = z.strictObject({ projectId: z.uuid().nullable() });
+
+export type NewProjectInput = z.output<typeof newProjectSchema>;
+export type ProjectChangesInput = z.output<typeof projectChangesSchema>;
+export type NewEntryInput = z.output<typeof newEntrySchema>;
+export type EntryChangesInput = z.output<typeof entryChangesSchema>;
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The first problem's message (ours for every rule), else the generic one. */
+function check<T>(schema: z.ZodType<T>, body: unknown): Checked<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const ours = issue && (issue.code === "custom" || issue.code === "too_big" || issue.code === "too_small" || issue.code === "invalid_value");
+  return { ok: false, error: ours ? issue.message : errors.invalid };
+}
+
+export const checkNewProject = (body: unknown) => check(newProjectSchema, body);
+export const checkProjectChanges = (body: unknown) => check(projectChangesSchema, body);
+export const checkNewEntries = (body: unknown) => check(newEntriesSchema, body);
+export const checkEntryChanges = (body: unknown) => check(entryChangesSchema, body);
+export const checkActiveProject = (body: unknown) => check(activeProjectSchema, body);
+
+/** `?conversations=detach|delete` of a project's DELETE; null for anything else. */
+export function deleteChoice(value: string | null): "detach" | "delete" | null {
+  return value === "detach" || value === "delete" ? value : null;
+}
