@@ -67,6 +67,7 @@ export const projectPageTexts = {
   entryAliasesHint: "Other names, separated by commas.",
   entryDescription: "Description (sent to the model)",
   entryNotes: "Private notes — never sent to the model",
+  privateMark: "🔒",
   alwaysInclude: "Always include in generations",
   alwaysIncludeBadge: "Always included",
   deleteEntry: "Delete entry",

@@ -15,3 +15,10 @@ export async function loadActiveProject(userId: string): Promise<PickerProjects>
     active: found ? activeProjectOf(found) : null,
   };
 }
+
+/** The picker alone (the dashboard): the projects, and which one is active. */
+export async function loadProjectChoice(userId: string): Promise<{ projects: { id: string; title: string }[]; activeId: string | null }> {
+  const db = getDb();
+  const [projects, active] = await Promise.all([listProjects({ db, userId }), readActiveProject({ db, userId })]);
+  return { projects: projects.map((project) => ({ id: project.id, title: project.title })), activeId: active?.id ?? null };
+}

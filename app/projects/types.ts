@@ -2,10 +2,13 @@
  * Projects as the browser receives them from the API (the shared contract of issue 13): dates are
  * ISO strings, entries carry their private notes (shown to their writer, never sent to the model).
  */
-import type { BibleEntry, BibleEntryKind, BibleSection } from "./bible";
+import { PROJECT_KINDS, type BibleEntry, type BibleEntryKind, type BibleSection, type ProjectKind } from "./bible";
 
-export const PROJECT_KINDS = ["novel", "collection", "script", "album", "series", "channel", "book", "other"] as const;
-export type ProjectKind = (typeof PROJECT_KINDS)[number];
+export { PROJECT_KINDS, type ProjectKind };
+
+/** A stored kind as the pages show it (one the app no longer knows shows as none). */
+export const asProjectKind = (kind: string | null): ProjectKind | null =>
+  (PROJECT_KINDS as readonly string[]).includes(kind ?? "") ? (kind as ProjectKind) : null;
 
 export type ProjectSummary = {
   id: string;

@@ -10,7 +10,7 @@ import { AppHeader } from "~/components/app-header";
 import { AllWorkSearch } from "~/components/history/all-work-search";
 import { ActiveProjectPicker } from "~/components/projects/active-project-picker";
 import { activeProjectTexts } from "~/messages/project-pages";
-import { loadActiveProject } from "~/projects/active-project.server";
+import { loadProjectChoice } from "~/projects/active-project.server";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
@@ -38,7 +38,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [row, emailVerified, projects] = await Promise.all([
     getSubscription({ db, userId: user.id }),
     isEmailVerified({ db, userId: user.id }),
-    loadActiveProject(user.id),
+    loadProjectChoice(user.id),
   ]);
   const checkout = url.searchParams.get("checkout");
   return {
@@ -47,7 +47,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     subscription: describeSubscription(row, new Date()),
     testPayments: getPublicConfig().testPayments,
     checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
-    projects: { list: projects.projects, activeId: projects.active?.id ?? null },
+    projects,
   };
 }
 
@@ -81,7 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <AppHeader>
-        <ActiveProjectPicker projects={loaderData.projects.list} activeProjectId={loaderData.projects.activeId} />
+        <ActiveProjectPicker projects={loaderData.projects.projects} activeProjectId={loaderData.projects.activeId} />
         <Button asChild variant="soft">
           <Link to="/projects">{activeProjectTexts.manage}</Link>
         </Button>

@@ -15,7 +15,7 @@ import { EVERY_SECTION, readHistoryPage } from "~/history/history.server";
 import { getDb } from "~/lib/db.server";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { TITLE_SUFFIX } from "~/messages/site";
-import type { ProjectWithEntries } from "~/projects/types";
+import { asProjectKind, type ProjectWithEntries } from "~/projects/types";
 import { readProject } from "~db/queries/projects";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const found = await readProject({ db: getDb(), userId: user.id, id: params.id });
   if (!found) throw data(texts.notFound, { status: 404 });
-  const history = await readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: "", cursor: null, projectId: found.id });
+  const history = await readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: "", cursor: null, project: found.id });
   const conversations = history.entries.map((item): ProjectConversation => {
     const tool = toolForQueryType(item.queryType);
     return {
@@ -47,6 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   const project: ProjectWithEntries = {
     ...found,
+    kind: asProjectKind(found.kind),
     archivedAt: iso(found.archivedAt),
     createdAt: iso(found.createdAt)!,
     updatedAt: iso(found.updatedAt)!,

@@ -8,7 +8,7 @@ import { NewProjectDialog } from "~/components/projects/new-project-dialog";
 import { getDb } from "~/lib/db.server";
 import { projectKindLabels, projectPageTexts as texts } from "~/messages/project-pages";
 import { TITLE_SUFFIX } from "~/messages/site";
-import type { ProjectSummary } from "~/projects/types";
+import { asProjectKind, type ProjectSummary } from "~/projects/types";
 import { listProjects } from "~db/queries/projects";
 
 export function meta() {
@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     projects: projects.map(
       (project): ProjectSummary => ({
         ...project,
+        kind: asProjectKind(project.kind),
         archivedAt: project.archivedAt ? new Date(project.archivedAt).toISOString() : null,
         updatedAt: new Date(project.updatedAt).toISOString(),
       }),

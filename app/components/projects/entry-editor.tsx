@@ -132,7 +132,8 @@ export function EntryEditor({ projectId, entry, onDelete }: { projectId: string;
           </Flex>
           <Flex direction="column" gap="1" className="private-notes">
             <Text as="label" htmlFor={ids.notes} size="2" weight="medium" color="amber">
-              🔒 {texts.entryNotes}
+              <span aria-hidden="true">{texts.privateMark} </span>
+              {texts.entryNotes}
             </Text>
             <TextArea id={ids.notes} value={draft.notes} rows={2} resize="vertical" maxLength={MAX_DESCRIPTION_CHARS} onChange={(e) => set("notes", e.target.value)} />
           </Flex>

@@ -195,11 +195,8 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const { tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, initialDraft = null, trial, project = null } = props;
   const show = useToast();
   const hydrated = useHydrated();
-  const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = useGeneration({
-    onToast: show,
-    initial: continued,
-    initialAllowance: trial,
-  });
+  const generation = useGeneration({ onToast: show, initial: continued, initialAllowance: trial });
+  const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = generation;
   const busy = phase !== "idle";
   const answerActions = useAnswerActions({ tool, conversationId, busy, lastExchange, run, choose });
   const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
@@ -209,7 +206,6 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const conversationsLeft = allowance?.queriesRemaining ?? null;
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
   useEscapeToStop(busy, stop);
-
   usePageReady({ promptReady, answerAskable: initialElement !== null || continued !== null });
   const { onFollowUp } = turns;
   const { onGenerate: generate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
