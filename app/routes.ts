@@ -10,6 +10,11 @@ export default [
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
   route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
+  route("api/projects", "routes/api.projects.ts"),
+  route("api/projects/:id", "routes/api.projects.$id.ts"),
+  route("api/projects/:id/entries", "routes/api.projects.$id.entries.ts"),
+  route("api/projects/:id/entries/:entryId", "routes/api.projects.$id.entries.$entryId.ts"),
+  route("api/active-project", "routes/api.active-project.ts"),
   layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),

@@ -14,6 +14,7 @@ import {
   updateHistoryEntry,
   type HistoryListEntry,
 } from "~db/queries/history";
+import { findProjectState } from "~db/queries/projects";
 import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
 
 import { conversationTitle, parseDetails } from "./titles";
@@ -33,6 +34,23 @@ function continuePath(queryType: string, conversationId: string): string | null 
 
 export function normalizeSearch(value: string | null): string {
   return (value ?? "").trim().slice(0, MAX_SEARCH_CHARS);
+}
+
+/**
+ * `?project=`: a project's id or "none" (the conversations of no project); anything else, or
+ * nothing, is no filter. Whether the id is the writer's is checked by `projectFilterFound`.
+ */
+export function projectParam(value: string | null): string | "none" | undefined {
+  if (value === "none") return "none";
+  return value && UUID.test(value) ? value : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a filter names a project the writer has (archived ones too): another writer's is a 404. */
+export async function projectFilterFound(userId: string, project: string | "none" | undefined): Promise<boolean> {
+  if (project === undefined || project === "none") return true;
+  return (await findProjectState({ db: getDb(), userId, id: project })) !== null;
 }
 
 /** `?starred=1` (and only that) asks for the starred entries. */
@@ -81,6 +99,7 @@ export async function readHistoryPage({
   search,
   cursor,
   starred = false,
+  project,
 }: {
   userId: string;
   /** A section, an old section name, or every tool's section. */
@@ -88,6 +107,8 @@ export async function readHistoryPage({
   search: string;
   cursor: string | null;
   starred?: boolean;
+  /** A project's id, or "none" (see `projectParam`); every conversation when absent. */
+  project?: string | "none";
 }): Promise<HistoryPage> {
   const page = await listHistoryPage({
     db: getDb(),
@@ -95,6 +116,7 @@ export async function readHistoryPage({
     queryTypes: sectionTypes(section),
     search,
     starred,
+    projectId: project,
     cursor: decodeCursor(cursor),
     limit: HISTORY_PAGE_SIZE,
     previewChars: PREVIEW_CHARS,

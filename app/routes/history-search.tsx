@@ -1,16 +1,17 @@
 import { Button, Heading, Text } from "@radix-ui/themes";
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await, Link, data } from "react-router";
 import type { Route } from "./+types/history-search";
 import { requireUser } from "~/auth/guards.server";
 import { AllWorkSearch } from "~/components/history/all-work-search";
 import { HistoryList } from "~/components/history/history-list";
 import { LoadingHistory } from "~/components/history/history-states";
 import { AppHeader } from "~/components/app-header";
-import { EVERY_SECTION, normalizeSearch, readHistoryPage } from "~/history/history.server";
+import { EVERY_SECTION, normalizeSearch, projectFilterFound, projectParam, readHistoryPage } from "~/history/history.server";
 import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryPage } from "~/history/types";
 import { historyTexts } from "~/messages/history";
+import { projectErrorTexts } from "~/messages/projects";
 import { TITLE_SUFFIX } from "~/messages/site";
 
 type PageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
@@ -30,15 +31,18 @@ export function headers() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const query = normalizeSearch(url.searchParams.get("q"));
-  if (!query) return { query, page: null };
-  const page: Promise<PageResult> = readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: query, cursor: null }).then(
+  // `?project=<id>|none` (issue 13): one project's conversations; another writer's project is a 404.
+  const project = projectParam(url.searchParams.get("project"));
+  if (!(await projectFilterFound(user.id, project))) throw data(projectErrorTexts.notFound, { status: 404 });
+  if (!query && project === undefined) return { query, project: null, page: null };
+  const page: Promise<PageResult> = readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: query, project, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {
       console.error("search of all sections could not be read", error);
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { query, page };
+  return { query, project: project ?? null, page };
 }
 
 export default function HistorySearchRoute({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Suspense } from "react";
-import { Await, Link, redirect } from "react-router";
+import { Await, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/history";
 import { optionalUser } from "~/auth/guards.server";
 import { historySectionAliases, resolveHistorySection } from "~/catalog/history";
@@ -8,12 +8,13 @@ import { AppHeader } from "~/components/app-header";
 import { HistoryList } from "~/components/history/history-list";
 import { HistorySearch } from "~/components/history/history-search";
 import { LoadingHistory } from "~/components/history/history-states";
-import { normalizeSearch, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
+import { normalizeSearch, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
 import { getDb } from "~/lib/db.server";
 import { listProjects } from "~db/queries/projects";
 import type { HistoryPage } from "~/history/types";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
+import { projectErrorTexts } from "~/messages/projects";
 
 export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
@@ -39,16 +40,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
   const query = normalizeSearch(url.searchParams.get("q"));
   const starred = starredParam(url.searchParams.get("starred"));
+  // `?project=<id>|none` (issue 13): one project's conversations; another writer's project is a 404.
   const project = projectParam(url.searchParams.get("project"));
+  if (!(await projectFilterFound(user.id, project))) throw data(projectErrorTexts.notFound, { status: 404 });
+  // The filter's choices: every project of the writer's, archived ones too.
   const projects = (await listProjects({ db: getDb(), userId: user.id, includeArchived: true })).map(({ id, title }) => ({ id, title }));
-  const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, starred, projectId: project ?? undefined, cursor: null }).then(
+  const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, starred, project, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {
       console.error("history page could not be read", error);
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { section, title, backPath, signedIn: true as const, query, starred, project, projects, page };
+  return { section, title, backPath, signedIn: true as const, query, starred, project: project ?? null, projects, page };
 }
 
 export default function HistoryRoute({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@
  * every turn; renaming and starring an entry. Every read and write is scoped to the owner:
  * another writer's entry id simply does not exist here.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 import { readThread } from "./conversations";
@@ -73,6 +73,7 @@ export async function listHistoryPage({
   cursor,
   search,
   starred = false,
+  projectId,
   limit,
   previewChars,
 }: {
@@ -83,12 +84,17 @@ export async function listHistoryPage({
   search?: string;
   /** Only the conversations the writer starred. */
   starred?: boolean;
+  /** Only the conversations of one project, or ("none") of no project; every one when absent. */
+  projectId?: string | "none";
   limit: number;
   previewChars: number;
 }): Promise<{ entries: HistoryListEntry[]; nextCursor: string | null }> {
   if (queryTypes.length === 0) return { entries: [], nextCursor: null };
   const conditions: SQL[] = [eq(queryHistory.userId, userId), inArray(queryHistory.queryType, [...queryTypes])];
   if (starred) conditions.push(eq(queryHistory.starred, true));
+  if (projectId !== undefined) {
+    conditions.push(projectId === "none" ? isNull(queryHistory.projectId) : eq(queryHistory.projectId, projectId));
+  }
   if (cursor) {
     conditions.push(sql`(${queryHistory.createdAt}, ${queryHistory.id}) < (${cursor.createdAt}, ${cursor.id})`);
   }

@@ -147,14 +147,14 @@ export async function readProject({
   return project ? { ...project, entries: entries.map(toBibleEntry) } : null;
 }
 
-/** Whether the writer has this project, unarchived: what a generation may be started in. */
-export async function findUsableProject({ db, userId, id }: { db: Database; userId: string; id: string }) {
+/** The writer's project's id and whether it is archived, or null: a cheap check of an id. */
+export async function findProjectState({ db, userId, id }: { db: Database; userId: string; id: string }) {
   const [row] = await db
-    .select({ id: projects.id })
+    .select({ id: projects.id, archived: sql<boolean>`${projects.archivedAt} is not null`.mapWith(Boolean) })
     .from(projects)
-    .where(and(ownProject(userId, id), isNull(projects.archivedAt)))
+    .where(ownProject(userId, id))
     .limit(1);
-  return row !== undefined;
+  return row ?? null;
 }
 
 /** Changes the writer's project (`archived`: archive or bring back); null when there is no such project. */
