@@ -3,11 +3,12 @@
  * may refuse it (an HTTP error, nothing charged), build what the model sees, and hand the turn
  * to its lifecycle (turn.server.ts), which streams the answer and settles it.
  */
-import type { ModelMessage } from "ai";
+import type { ModelMessage, SystemModelMessage } from "ai";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
 import { trialTexts } from "~/messages/trial";
+import { mentionTexts, turnContext, type TurnProjectContext } from "~/projects/turn-context.server";
 import { readThread } from "~db/queries/conversations";
 import { buildFollowUpMessages } from "./context.server";
 import { CONTEXT_BUDGET_TOKENS, getModel } from "./model.server";
@@ -61,11 +62,12 @@ export async function generate({
     return refuse(503, generationToasts.errorLoadingTool.description, generationToasts.errorLoadingTool.title);
   }
 
-  const messages = await modelMessages(turn, systemPrompt);
+  const { messages, context } = await modelMessages(turn, systemPrompt);
   return streamTurn({
-    turn,
+    turn: context ? { ...turn, context: context.event, contextUsed: context.saved } : turn,
     charge,
-    model: { ...model, system: systemPrompt, messages },
+    // The project context block is a second system message, right after the system prompt.
+    model: { ...model, system: context?.block ? [system(systemPrompt), system(context.block)] : systemPrompt, messages },
     signal: request.signal,
     waitUntil,
     headers: {
@@ -78,18 +80,29 @@ export async function generate({
 const CONTINUE_INSTRUCTION =
   "Continue your previous answer exactly where it stopped. Do not repeat anything already written and add no preamble: start with the next words, mid-sentence if it stopped mid-sentence.";
 
+const system = (content: string): SystemModelMessage => ({ role: "system", content });
+
 /**
  * An initial turn is the request text alone; a later turn is rebuilt from storage. Another
- * version and Edit leave out the exchange they replace; Continue sends everything so far.
+ * version and Edit leave out the exchange they replace; Continue sends everything so far. In a
+ * project, its bible's context block is assembled from the same texts (decision 013) and its
+ * tokens come out of the conversation's budget.
  */
-async function modelMessages(turn: Turn, systemPrompt: string): Promise<ModelMessage[]> {
-  if (turn.kind === "initial") return [{ role: "user", content: turn.userText }];
+async function modelMessages(turn: Turn, systemPrompt: string): Promise<{ messages: ModelMessage[]; context: TurnProjectContext | null }> {
+  if (turn.kind === "initial") {
+    const context = turn.project ? turnContext(turn.project, mentionTexts([], turn.userText)) : null;
+    return { messages: [{ role: "user", content: turn.userText }], context };
+  }
   const thread = await readThread({ db: getDb(), userId: turn.userId, conversationId: turn.conversationId });
   const replacing = turn.kind === "version" || turn.kind === "edit";
-  return buildFollowUpMessages({
+  const earlier = replacing ? thread.slice(0, -2) : thread;
+  const newText = turn.kind === "continue" ? null : turn.userText;
+  const context = turn.project ? turnContext(turn.project, mentionTexts(earlier, newText)) : null;
+  const { messages } = buildFollowUpMessages({
     systemPrompt,
-    turns: replacing ? thread.slice(0, -2) : thread,
-    newText: turn.kind === "continue" ? CONTINUE_INSTRUCTION : turn.userText,
-    budgetTokens: CONTEXT_BUDGET_TOKENS,
-  }).messages;
+    turns: earlier,
+    newText: newText ?? CONTINUE_INSTRUCTION,
+    budgetTokens: CONTEXT_BUDGET_TOKENS - (context?.block ? context.tokens : 0),
+  });
+  return { messages, context };
 }

@@ -3,7 +3,7 @@
  * `streamText`), a silence watchdog, and an ending. It yields the answer's text as it arrives
  * and returns how the call ended (turn-endings.ts): finished, stopped, cut, timed out or failed.
  */
-import { experimental_streamTextLowMemory as streamText, type LanguageModel, type ModelMessage } from "ai";
+import { experimental_streamTextLowMemory as streamText, type LanguageModel, type ModelMessage, type SystemModelMessage } from "ai";
 import { MAX_OUTPUT_TOKENS, TEMPERATURE } from "./model.server";
 import type { TurnEnding } from "./turn-endings";
 
@@ -32,7 +32,8 @@ type StreamPart = { type: string } & Record<string, unknown>;
 
 export function readModel(options: {
   model: LanguageModel;
-  system: string;
+  /** The system prompt, or it and then the project context block as a second system message. */
+  system: string | SystemModelMessage[];
   messages: ModelMessage[];
   /** How long the model may stay silent, before the first token or between tokens. */
   timeoutMs: number;

@@ -14,6 +14,12 @@ const followUpText = z.string().max(MAX_FOLLOW_UP_CHARS, {
   error: `A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en-US")} characters.`,
 });
 
+/**
+ * The writer's active project when they pressed Generate (issue 13): its story bible is sent with
+ * the conversation, which keeps it. Later turns use the conversation's own project.
+ */
+const projectId = z.uuid().optional();
+
 export const generateRequestSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("initial"),
@@ -25,6 +31,7 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
         z.string().max(MAX_FIELD_CHARS, { error: `Each detail can be at most ${MAX_FIELD_CHARS.toLocaleString("en-US")} characters.` }),
       )
       .default({}),
+    projectId,
   }),
   z.object({
     kind: z.literal("follow-up"),
@@ -44,12 +51,22 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
     tool: toolSlug,
     action: z.string().min(1).max(64),
     text: z.string().max(MAX_DRAFT_CHARS, { error: draftTexts.tooLong }),
+    projectId,
   }),
 ]);
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 /** The body as a client sends it (`fields` may be left out). */
 export type GenerateRequestBody = z.input<typeof generateRequestSchema>;
+
+/**
+ * What a project's story bible gave an answer (decision 013): the labels of the sections and
+ * entries sent ("Used: …") and of those left out for the budget.
+ */
+export type ContextUsed = { used: string[]; leftOut: string[] };
+
+/** The `start` event's project context: null when the conversation has no project. */
+export type TurnContext = ContextUsed & { projectId: string; projectTitle: string };
 
 /**
  * The response is a stream from the start; bare newlines are keep-alive. `start` comes with the
@@ -69,6 +86,8 @@ export type GenerateEvent =
       version: number;
       /** Continue: the deltas extend the last answer instead of starting a new one. */
       continues: boolean;
+      /** What the project's story bible gave this answer (null: no project). */
+      context: TurnContext | null;
     }
   | { type: "delta"; text: string }
   | { type: "done"; finishReason: string }

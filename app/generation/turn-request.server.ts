@@ -18,6 +18,8 @@ import {
   MAX_DRAFT_WORDS,
 } from "~/catalog/draft-actions";
 import { draftTexts, generationErrors, generationToasts } from "~/messages/tools";
+import { projectErrorTexts } from "~/messages/projects";
+import { loadBible, type LoadedBible } from "~/projects/turn-context.server";
 import { findConversation } from "~db/queries/conversations";
 import { findLastExchange } from "~db/queries/versions";
 import { generateRequestSchema, type GenerateRequest } from "./protocol";
@@ -66,6 +68,16 @@ async function readRequest(request: Request): Promise<ReadRequest | Response> {
   return refuse(400, clear);
 }
 
+/**
+ * The project a new conversation starts in: none, or the writer's own unarchived project with its
+ * bible — anything else is a 404, before anything is charged.
+ */
+async function startingProject(userId: string, projectId: string | undefined): Promise<LoadedBible | null | Response> {
+  if (projectId === undefined) return null;
+  const loaded = await loadBible({ db: getDb(), userId, projectId, usable: true });
+  return loaded ?? refuse(404, projectErrorTexts.notFound);
+}
+
 export async function readTurn(request: Request, userId: string): Promise<Turn | Response> {
   const read = await readRequest(request);
   if (read instanceof Response) return read;
@@ -73,30 +85,52 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
   const tool = findToolBySlug(input.tool);
   if (!tool) return refuse(400, generationErrors.unknownTool);
   const startedAt = new Date();
-
-  if (input.kind === "initial") {
-    const element = findElement(tool, input.element);
-    if (!element) return refuse(400, generationErrors.unknownElement);
-    const allowed = new Set<string>(element.fields);
-    if (fieldNames.some((field) => !allowed.has(field))) {
-      return refuse(400, generationErrors.unknownField);
-    }
-    return {
-      kind: "initial",
-      tool,
-      userId,
-      conversationId: crypto.randomUUID(),
-      queryType: tool.queryType,
-      element: element.value,
-      userText: buildRequestText(tool, element, input.fields),
-      details: input.fields,
-      mode: "generate",
-      exchangeId: crypto.randomUUID(),
-      startedAt,
-    };
+  if (input.kind === "initial" || input.kind === "draft") {
+    const newTurn = input.kind === "initial" ? initialTurn(input, fieldNames, tool, { userId, startedAt }) : draftTurn(input, tool, { userId, startedAt });
+    if (newTurn instanceof Response) return newTurn;
+    const project = await startingProject(userId, input.projectId);
+    if (project instanceof Response) return project;
+    return { ...newTurn, projectId: project?.id ?? null, project };
   }
-  if (input.kind === "draft") return draftTurn(input, tool, { userId, startedAt });
+  return laterTurnOf(input, tool, { userId, startedAt });
+}
 
+type NewTurn = Omit<Extract<Turn, { kind: "initial" }>, "project">;
+
+/** A new conversation from the writer's choices: the element and its details. */
+function initialTurn(
+  input: Extract<GenerateRequest, { kind: "initial" }>,
+  fieldNames: string[],
+  tool: Turn["tool"],
+  { userId, startedAt }: { userId: string; startedAt: Date },
+): NewTurn | Response {
+  const element = findElement(tool, input.element);
+  if (!element) return refuse(400, generationErrors.unknownElement);
+  const allowed = new Set<string>(element.fields);
+  if (fieldNames.some((field) => !allowed.has(field))) {
+    return refuse(400, generationErrors.unknownField);
+  }
+  return {
+    kind: "initial",
+    tool,
+    userId,
+    conversationId: crypto.randomUUID(),
+    queryType: tool.queryType,
+    element: element.value,
+    userText: buildRequestText(tool, element, input.fields),
+    details: input.fields,
+    mode: "generate",
+    exchangeId: crypto.randomUUID(),
+    startedAt,
+  };
+}
+
+/** A follow-up, another version, an edit or a continue: on the writer's conversation, in its own project. */
+async function laterTurnOf(
+  input: Exclude<GenerateRequest, { kind: "initial" | "draft" }>,
+  tool: Turn["tool"],
+  { userId, startedAt }: { userId: string; startedAt: Date },
+): Promise<Turn | Response> {
   const text = "text" in input ? input.text.trim() : null;
   if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
   // A later turn builds on the conversation as saved: the turn before it settles first.
@@ -106,7 +140,9 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
     return refuse(404, generationErrors.conversationNotFound);
   }
-  const base = { tool, userId, conversationId: conversation.conversationId, startedAt };
+  // A deleted project leaves the conversation with none; an archived one still gives its bible.
+  const project = conversation.projectId ? await loadBible({ db: getDb(), userId, projectId: conversation.projectId }) : null;
+  const base = { tool, userId, conversationId: conversation.conversationId, startedAt, project };
   if (input.kind === "follow-up") return { ...base, kind: "follow-up", userText: text ?? "", exchangeId: crypto.randomUUID() };
   return laterTurn(input.kind, text, base);
 }
@@ -116,7 +152,7 @@ function draftTurn(
   input: { action: string; text: string },
   tool: Turn["tool"],
   { userId, startedAt }: { userId: string; startedAt: Date },
-): Turn | Response {
+): NewTurn | Response {
   const action = findDraftAction(tool.slug, input.action);
   if (!action) return refuse(400, draftTexts.unknownAction);
   if (!input.text.trim()) return refuse(400, draftTexts.empty);
@@ -141,7 +177,7 @@ function draftTurn(
 async function laterTurn(
   kind: "version" | "edit" | "continue",
   text: string | null,
-  base: Pick<Turn, "tool" | "userId" | "conversationId" | "startedAt">,
+  base: Pick<Turn, "tool" | "userId" | "conversationId" | "startedAt" | "project">,
 ): Promise<Turn | Response> {
   const last = await findLastExchange({ db: getDb(), userId: base.userId, conversationId: base.conversationId });
   if (!last) return refuse(404, generationErrors.conversationNotFound);

@@ -6,7 +6,7 @@
  * - settle: by the ending and whether any text arrived (turn-endings.ts): save the exchange and
  *   keep the charge, or save nothing and refund — then the writer's last event and a usage event.
  */
-import type { ModelMessage } from "ai";
+import type { ModelMessage, SystemModelMessage } from "ai";
 import { followUpsLeft, PLAN } from "~/billing/plan";
 import type { Tool } from "~/catalog/tools";
 import { getDb } from "~/lib/db.server";
@@ -23,13 +23,17 @@ import { recordUsageEvent } from "~db/queries/usage-events";
 import { openEventStream, type EventStream } from "./event-stream.server";
 import type { getModel } from "./model.server";
 import { readModel, type ModelEnding, type ModelReader } from "./model-reader.server";
-import type { GenerateEvent } from "./protocol";
+import type { GenerateEvent, TurnContext } from "./protocol";
+import type { LoadedBible } from "~/projects/turn-context.server";
 import { settlementOf, type Settlement } from "./turn-endings";
 import { turnSettled, turnStarted } from "./turns-in-flight.server";
 import { describeUpstreamFault } from "./upstream-errors.server";
 
-/** A turn from the writer's request to its saved rows. */
-export type Turn = TurnRecord & { tool: Tool };
+/**
+ * A turn from the writer's request to its saved rows: the tool, the project whose bible goes
+ * with it (null: none) and, once assembled, what that bible gave the answer.
+ */
+export type Turn = TurnRecord & { tool: Tool; project: LoadedBible | null; context?: TurnContext | null };
 
 /** What the turn took from the plan (nothing for admins and subscribers). */
 export type Charge =
@@ -69,13 +73,14 @@ function startEvent(turn: Turn, charge: Charge): GenerateEvent {
     exchangeId: turn.exchangeId,
     version: turn.kind === "version" || turn.kind === "edit" ? turn.version : 1,
     continues: turn.kind === "continue",
+    context: turn.context ?? null,
   };
   if (charge.kind === "none") return { ...base, queriesRemaining: null, followUpsLeft: null };
   const used = charge.kind === "follow-up" ? charge.followUpsUsed : 0;
   return { ...base, queriesRemaining: charge.queriesRemaining, followUpsLeft: followUpsLeft(used) };
 }
 
-export type TurnModel = ReturnType<typeof getModel> & { system: string; messages: ModelMessage[] };
+export type TurnModel = ReturnType<typeof getModel> & { system: string | SystemModelMessage[]; messages: ModelMessage[] };
 
 /**
  * How long the response waits for the first words before it starts without them. A model that

@@ -138,6 +138,7 @@ export async function readHistoryThread({ userId, id }: { userId: string; id: st
     mode: entry.mode,
     createdAt: entry.createdAt.toISOString(),
     continuePath: continuePath(entry.queryType, entry.conversationId),
+    ...(entry.projectId ? { projectId: entry.projectId } : {}),
     turns: entry.turns,
   };
 }

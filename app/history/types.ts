@@ -34,7 +34,13 @@ export type HistoryThread = {
   mode: "generate" | "draft";
   createdAt: string;
   continuePath: string | null;
-  turns: { role: "user" | "assistant"; content: string; status: string }[];
+  /** The project the conversation belongs to (absent: none — the JSON of other threads is as before). */
+  projectId?: string;
+  /**
+   * An answer given with its project's context block carries `context`: the labels its bible gave
+   * it ("Used: …") and those left out for the budget.
+   */
+  turns: { role: "user" | "assistant"; content: string; status: string; context?: { used: string[]; leftOut: string[] } }[];
 };
 
 /** `PATCH /api/history/:id`: a new name ("" for the derived one again) and/or the star. */

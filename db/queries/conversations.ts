@@ -6,11 +6,14 @@
  * Every conversation has its turns in `query_messages`: the app saves them with the row, and
  * migration 0003 gave the older rows theirs (decision 010), so the thread is read from one place.
  */
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { queryHistory, queryMessages } from "../schema";
+import { projects, queryHistory, queryMessages } from "../schema";
 
 export type TurnStatus = "complete" | "stopped" | "interrupted";
+
+/** What a project's story bible gave an answer: the labels used and left out (decision 013). */
+export type ContextUsed = { used: string[]; leftOut: string[] };
 
 /**
  * One exchange from the writer's request to its saved rows. Every exchange has an id (its first
@@ -24,8 +27,18 @@ export type TurnRecord = {
   userText: string;
   startedAt: Date;
   exchangeId: string;
+  /** What the project's story bible gave the answer (none: no project). */
+  contextUsed?: ContextUsed | null;
 } & (
-  | { kind: "initial"; queryType: string; element: string; details: Record<string, string>; mode: "generate" | "draft" }
+  | {
+      kind: "initial";
+      queryType: string;
+      element: string;
+      details: Record<string, string>;
+      mode: "generate" | "draft";
+      /** The writer's project it is started in (none: no project). */
+      projectId?: string | null;
+    }
   | { kind: "follow-up" }
   | { kind: "version" | "edit"; version: number; first: boolean; replaces: { userRowId: string; answerRowId: string } }
   | { kind: "continue"; first: boolean; answerRowId: string; answerText: string }
@@ -34,7 +47,25 @@ export type TurnRecord = {
 /** The answer a turn ended with. */
 export type TurnAnswer = { text: string; status: TurnStatus; finishedAt: Date };
 
-export type ThreadTurn = { role: "user" | "assistant"; content: string; status: TurnStatus };
+export type ThreadTurn = {
+  role: "user" | "assistant";
+  content: string;
+  status: TurnStatus;
+  /** An answer given with a project context block: what it used (absent otherwise). */
+  context?: ContextUsed;
+};
+
+/** A stored `context_used`, or undefined when there is none (or it is not one). */
+function parseContextUsed(json: string | null): ContextUsed | undefined {
+  if (!json) return undefined;
+  try {
+    const value = JSON.parse(json) as Partial<ContextUsed>;
+    const labels = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : []);
+    return { used: labels(value.used), leftOut: labels(value.leftOut) };
+  } catch {
+    return undefined;
+  }
+}
 
 export async function findConversation({
   db,
@@ -52,6 +83,7 @@ export async function findConversation({
       element: queryHistory.element,
       conversationId: queryHistory.conversationId,
       trialFollowUpsUsed: queryHistory.trialFollowUpsUsed,
+      projectId: queryHistory.projectId,
     })
     .from(queryHistory)
     .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
@@ -70,14 +102,18 @@ export async function readThread({
   conversationId: string;
 }): Promise<ThreadTurn[]> {
   const turns = await db
-    .select({ role: queryMessages.role, content: queryMessages.content, status: queryMessages.status })
+    .select({ role: queryMessages.role, content: queryMessages.content, status: queryMessages.status, contextUsed: queryMessages.contextUsed })
     .from(queryMessages)
     .innerJoin(queryHistory, eq(queryHistory.conversationId, queryMessages.conversationId))
     .where(
       and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId), eq(queryMessages.chosen, true)),
     )
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
-  return turns.filter((turn): turn is ThreadTurn => turn.role !== "system");
+  return turns.flatMap(({ role, content, status, contextUsed }) => {
+    if (role === "system") return [];
+    const context = parseContextUsed(contextUsed);
+    return [context ? { role, content, status, context } : { role, content, status }];
+  });
 }
 
 /** The two `query_messages` rows of one exchange (or of a new version of it): the writer's turn and the answer. */
@@ -92,8 +128,27 @@ function exchangeRows(turn: TurnRecord, answer: TurnAnswer, version: number) {
       content: turn.userText,
       createdAt: turn.startedAt,
     },
-    { ...shared, id: crypto.randomUUID(), role: "assistant" as const, content: answer.text, status: answer.status, createdAt: answer.finishedAt },
+    {
+      ...shared,
+      id: crypto.randomUUID(),
+      role: "assistant" as const,
+      content: answer.text,
+      status: answer.status,
+      contextUsed: contextJson(turn),
+      createdAt: answer.finishedAt,
+    },
   ];
+}
+
+const contextJson = (turn: TurnRecord) => (turn.contextUsed ? JSON.stringify(turn.contextUsed) : null);
+
+/**
+ * The project a new conversation is saved in: the writer's own, and only while it exists (a
+ * project deleted while the answer streamed leaves the conversation with none).
+ */
+function ownProjectId(userId: string, projectId: string | null | undefined) {
+  if (!projectId) return null;
+  return sql`(select ${projects.id} from ${projects} where ${projects.id} = ${projectId} and ${projects.userId} = ${userId})`;
 }
 
 /** The only filled details, as stored with the conversation (JSON), or null when none were. */
@@ -135,6 +190,7 @@ export async function saveTurn({
         trialFollowUpsUsed: trialConversation ? 0 : null,
         details: detailsJson(turn.details),
         mode: turn.mode,
+        projectId: ownProjectId(turn.userId, turn.projectId),
         createdAt: turn.startedAt,
         updatedAt: answer.finishedAt,
       }),
@@ -152,7 +208,10 @@ export async function saveTurn({
   if (turn.kind === "continue") {
     const text = turn.answerText + answer.text;
     await db.batch([
-      db.update(queryMessages).set({ content: text, status: answer.status }).where(eq(queryMessages.id, turn.answerRowId)),
+      db
+        .update(queryMessages)
+        .set(turn.contextUsed ? { content: text, status: answer.status, contextUsed: contextJson(turn) } : { content: text, status: answer.status })
+        .where(eq(queryMessages.id, turn.answerRowId)),
       db
         .update(queryHistory)
         .set(turn.first ? { responseText: text, updatedAt: answer.finishedAt } : { updatedAt: answer.finishedAt })

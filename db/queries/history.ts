@@ -161,6 +161,7 @@ export async function getHistoryEntry({ db, userId, id }: { db: Database; userId
       starred: queryHistory.starred,
       details: queryHistory.details,
       mode: queryHistory.mode,
+      projectId: queryHistory.projectId,
       headingSource: headingSource(),
       createdAt: queryHistory.createdAt,
       updatedAt: queryHistory.updatedAt,

@@ -135,6 +135,10 @@ for (const size of WORKSPACE_SIZES) {
       await page.getByRole("option", { name: title, exact: true }).click();
       await expect(page).toHaveURL(/project=[0-9a-f-]{36}/);
       await expect(history.cards).toHaveCount(1);
+      // The reopened conversation still says what its answer was given.
+      await history.cards.first().getByRole("button", { name: "View details", exact: true }).click();
+      await expect(history.details.getByRole("note", { name: "Story bible used for this answer" })).toContainText(/Used: .*Agnes Pell/);
+      await history.details.getByRole("button", { name: "Close", exact: true }).last().click();
 
       // The project page lists both conversations and the saved character.
       await open(page, projectUrl);

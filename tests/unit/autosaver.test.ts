@@ -12,7 +12,7 @@ function setup(answers: ("ok" | "fail")[]) {
     sent.push(value);
     if ((answers.shift() ?? "ok") === "fail") throw new Error("offline");
   });
-  const saver = new Autosaver("", server, (state: SaveState, error) => states.push(error ? `${state}: ${error}` : state), 700);
+  const saver = new Autosaver<string>("", server, (state: SaveState, error) => states.push(error ? `${state}: ${error}` : state), 700);
   return { saver, sent, states };
 }
 
@@ -56,7 +56,7 @@ describe("autosave", () => {
   it("saves again after a save under way when the text changed meanwhile", async () => {
     let release: () => void = () => {};
     const sent: string[] = [];
-    const saver = new Autosaver("", (value: string) => new Promise<void>((resolve) => {
+    const saver = new Autosaver<string>("", (value: string) => new Promise<void>((resolve) => {
       sent.push(value);
       release = resolve;
     }), () => {}, 700);

@@ -40,7 +40,7 @@ describe("projects API: another writer's ids", () => {
   beforeAll(async () => {
     [owner, intruder] = await Promise.all([signUp(), signUp()]);
     project = await createProjectVia(owner.browser, { title: "The Lock House", logline: "A haunted lock.", kind: "novel" });
-    [entry] = await addEntriesVia(owner.browser, project.id, [agnes]);
+    entry = (await addEntriesVia(owner.browser, project.id, [agnes]))[0]!;
     intruderProject = await createProjectVia(intruder.browser, { title: "Mine" });
     await sendJson(owner.browser, "PUT", "/api/active-project", { projectId: project.id });
   });
