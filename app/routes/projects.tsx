@@ -41,7 +41,7 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
       <Link to={`/projects/${project.id}`}>
         <Flex direction="column" gap="1">
           <Flex gap="2" align="center" wrap="wrap">
-            <Heading as="h3" size="4">
+            <Heading as="h2" size="4">
               {project.title}
             </Heading>
             {project.kind ? (
