@@ -1,6 +1,4 @@
 /** The project pages, the active-project picker, "Used: …" and "Save to bible" (issue 13). */
-import { MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
-
 export const projectKindLabels = {
   novel: "Novel",
   collection: "Collection",
@@ -46,8 +44,6 @@ export const projectPageTexts = {
   create: "Create project",
   cancel: "Cancel",
   titleRequired: "Give the project a title.",
-  created: (title: string) => `Project “${title}” created.`,
-  notFound: "That project was not found.",
   bible: "Story bible",
   sectionsHeading: "The bible",
   sectionHints: {
@@ -74,7 +70,6 @@ export const projectPageTexts = {
   deleteEntryTitle: (name: string) => `Delete “${name}”?`,
   deleteEntryDescription: "The entry leaves the bible. Answers already written keep their text.",
   untitledEntry: "Untitled entry",
-  entryLimit: `A project holds at most ${MAX_ENTRIES_PER_PROJECT.toLocaleString("en-US")} entries.`,
   conversationsHeading: "Conversations",
   noConversations: "No conversations in this project yet. Pick it as the active project on any assistant and generate.",
   openConversation: (title: string) => `Open “${title}” in its history`,
@@ -94,7 +89,6 @@ export const projectPageTexts = {
   exportDocx: "Bible (.docx)",
   importBible: "Import bible (.md)",
   importDone: "Bible imported.",
-  importFailed: "Could not import the bible",
   actionFailed: "Something went wrong",
 } as const;
 
@@ -103,7 +97,6 @@ export const activeProjectTexts = {
   none: "No project",
   newProject: "New project…",
   manage: "Projects",
-  changed: (title: string | null) => (title ? `Active project: ${title}` : "No active project"),
   failed: "Could not change the active project",
 } as const;
 
@@ -117,7 +110,6 @@ export const usedContextTexts = {
 export const saveToBibleTexts = {
   button: "Save to bible",
   buttonLabel: "Save this answer to the story bible",
-  noProject: "Choose an active project to save to its bible.",
   title: "Save to bible",
   description: (project: string) => `Into the bible of “${project}”.`,
   what: "What to save",

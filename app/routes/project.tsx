@@ -14,6 +14,7 @@ import { UnsavedGuard } from "~/components/projects/unsaved-guard";
 import { EVERY_SECTION, readHistoryPage } from "~/history/history.server";
 import { getDb } from "~/lib/db.server";
 import { projectPageTexts as texts } from "~/messages/project-pages";
+import { projectErrorTexts } from "~/messages/projects";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { asProjectKind, type ProjectWithEntries } from "~/projects/types";
 import { readProject } from "~db/queries/projects";
@@ -32,7 +33,7 @@ const iso = (date: Date | string | number | null) => (date === null ? null : new
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const found = await readProject({ db: getDb(), userId: user.id, id: params.id });
-  if (!found) throw data(texts.notFound, { status: 404 });
+  if (!found) throw data(projectErrorTexts.notFound, { status: 404 });
   const history = await readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: "", cursor: null, project: found.id });
   const conversations = history.entries.map((item): ProjectConversation => {
     const tool = toolForQueryType(item.queryType);

@@ -147,6 +147,9 @@ for (const size of WORKSPACE_SIZES) {
       await open(page, "/projects");
       await expect(page.getByRole("link", { name: new RegExp(title) })).toBeVisible();
       await expectNoA11yViolations(page, "the projects page");
+      // A project id that is not the writer's is not found.
+      const stranger = await page.goto("/projects/00000000-0000-4000-8000-000000000000");
+      expect(stranger?.status()).toBe(404);
     });
   });
 }
