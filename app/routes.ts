@@ -23,6 +23,8 @@ export default [
     route("password-reset", "routes/password-reset.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("projects", "routes/projects.tsx"),
+    route("projects/:id", "routes/project.tsx"),
     ...tools.map((tool) => route(toolPath(tool).slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
     route("history/search", "routes/history-search.tsx"),
     route(":section/history", "routes/history.tsx"),

@@ -13,6 +13,7 @@ import type { LastExchange, SettledStatus, TurnResult } from "./last-exchange";
 import type { GenerateEvent, GenerateRequest } from "./protocol";
 import { runTurn, type AnswerStatus, type Outcome, type TurnView } from "./turn-client";
 import { useVersions } from "./use-versions";
+import type { ContextUsed } from "~/projects/types";
 
 export type { Outcome };
 
@@ -20,7 +21,14 @@ export type { Outcome };
  * One exchange as the thread shows it: the answer, and the writer's follow-up that asked for it
  * (null for a conversation's first answer, whose request is the folded form's summary).
  */
-export type AssistantMessage = { id: string; text: string; status: AnswerStatus; userText: string | null };
+export type AssistantMessage = {
+  id: string;
+  text: string;
+  status: AnswerStatus;
+  userText: string | null;
+  /** What of the project's story bible the model was given for this answer (null: no project). */
+  context?: ContextUsed | null;
+};
 
 /** A turn that ended with nothing kept, shown in the panel with the request to try again. */
 export type Failure = { title: string; description: string; request: GenerateRequest; retryable: boolean };
@@ -56,17 +64,22 @@ function placementOf(request: GenerateRequest): AnswerPlacement {
 }
 
 /** Where the streamed answer goes, and the answer it stands in for (put back if nothing is kept). */
-function placed(list: AssistantMessage[], placement: AnswerPlacement, saved: { current: AssistantMessage | null }) {
+function placed(
+  list: AssistantMessage[],
+  placement: AnswerPlacement,
+  saved: { current: AssistantMessage | null },
+  context: ContextUsed | null,
+) {
   const last = list.at(-1);
   if (placement.kind === "append") {
-    return [...list, { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText }];
+    return [...list, { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText, context }];
   }
   if (!last) return list;
   saved.current = last;
-  const next =
+  const next: AssistantMessage =
     placement.kind === "extend"
-      ? { ...last, status: "streaming" as const }
-      : { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText ?? last.userText };
+      ? { ...last, status: "streaming" as const, context: context ?? last.context ?? null }
+      : { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText ?? last.userText, context };
   return [...list.slice(0, -1), next];
 }
 
@@ -112,9 +125,9 @@ function useAnswerList(initial: AssistantMessage[]) {
     },
     [flush],
   );
-  const begin = useCallback((placement: AnswerPlacement) => {
+  const begin = useCallback((placement: AnswerPlacement, context: ContextUsed | null = null) => {
     saved.current = null;
-    setMessages((list) => placed(list, placement, saved));
+    setMessages((list) => placed(list, placement, saved, context));
   }, []);
   /** Shows another version's text and status in place of the last answer. */
   const showLast = useCallback((shown: Pick<AssistantMessage, "text" | "status" | "userText">) => {
@@ -153,7 +166,8 @@ function trackTurn(
   const seen: { received: string; start: StartEvent | null; lastError: ToastMessage | null } = { received: "", start: null, lastError: null };
   const view: TurnView = {
     answers: {
-      begin: () => answers.begin(placementOf(request)),
+      // `began` (the start event) comes first: the answer starts with what the model was given.
+      begin: () => answers.begin(placementOf(request), seen.start?.context ?? null),
       append: (text) => {
         seen.received += text;
         answers.append(text);

@@ -33,16 +33,20 @@ export function fetchHistoryPage({
   query,
   cursor,
   starred = false,
+  project = null,
 }: {
   /** A section, or `all` for every tool's section (the search of all your work). */
   section: string;
   query: string;
   cursor: string;
   starred?: boolean;
+  /** A project's id, or `none`; null for every project. */
+  project?: string | null;
 }) {
   const params = new URLSearchParams({ section, cursor });
   if (query) params.set("q", query);
   if (starred) params.set("starred", "1");
+  if (project) params.set("project", project);
   return call<HistoryPage>(`/api/history?${params}`);
 }
 

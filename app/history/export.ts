@@ -36,11 +36,12 @@ export function markdownFileName(thread: Pick<HistoryThread, "queryType" | "crea
 
 /** Writer/answer pairs in order; the first pair is the prompt and its response. */
 export function exchanges(thread: Pick<HistoryThread, "turns">) {
-  const pairs: { ask: string; answer: string; status: string }[] = [];
+  const pairs: { ask: string; answer: string; status: string; context?: HistoryThread["turns"][number]["context"] }[] = [];
   for (const turn of thread.turns) {
+    const answer = { answer: turn.content, status: turn.status, context: turn.context };
     if (turn.role === "user") pairs.push({ ask: turn.content, answer: "", status: "complete" });
-    else if (pairs.length > 0) Object.assign(pairs[pairs.length - 1]!, { answer: turn.content, status: turn.status });
-    else pairs.push({ ask: "", answer: turn.content, status: turn.status });
+    else if (pairs.length > 0) Object.assign(pairs[pairs.length - 1]!, answer);
+    else pairs.push({ ask: "", ...answer });
   }
   return pairs;
 }

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { resendVerificationLink, type ResendResult } from "~/auth/email-verification.server";
@@ -8,6 +8,9 @@ import { describeSubscription } from "~/billing/card-view";
 import { toolPath, tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
 import { AllWorkSearch } from "~/components/history/all-work-search";
+import { ActiveProjectPicker } from "~/components/projects/active-project-picker";
+import { activeProjectTexts } from "~/messages/project-pages";
+import { loadProjectChoice } from "~/projects/active-project.server";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
@@ -32,9 +35,10 @@ export function headers() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const db = getDb();
-  const [row, emailVerified] = await Promise.all([
+  const [row, emailVerified, projects] = await Promise.all([
     getSubscription({ db, userId: user.id }),
     isEmailVerified({ db, userId: user.id }),
+    loadProjectChoice(user.id),
   ]);
   const checkout = url.searchParams.get("checkout");
   return {
@@ -43,6 +47,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     subscription: describeSubscription(row, new Date()),
     testPayments: getPublicConfig().testPayments,
     checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
+    projects,
   };
 }
 
@@ -76,6 +81,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <AppHeader>
+        <ActiveProjectPicker projects={loaderData.projects.projects} activeProjectId={loaderData.projects.activeId} />
+        <Button asChild variant="soft">
+          <Link to="/projects">{activeProjectTexts.manage}</Link>
+        </Button>
         <Text size="2" color="gray" className="signed-in-as">
           {dashboardTexts.signedInAs(loaderData.email)}
         </Text>

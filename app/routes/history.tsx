@@ -9,6 +9,8 @@ import { HistoryList } from "~/components/history/history-list";
 import { HistorySearch } from "~/components/history/history-search";
 import { LoadingHistory } from "~/components/history/history-states";
 import { normalizeSearch, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
+import { getDb } from "~/lib/db.server";
+import { listProjects } from "~db/queries/projects";
 import type { HistoryPage } from "~/history/types";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
@@ -34,13 +36,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (alias) throw redirect(`/${alias}/history${url.search}`);
   const { section, title, backPath } = resolveHistorySection(params.section);
   const user = optionalUser(context);
-  if (!user) return { section, title, backPath, signedIn: false as const, query: "", starred: false, project: null, page: null };
+  if (!user) return { section, title, backPath, signedIn: false as const, query: "", starred: false, project: null, projects: [], page: null };
 
   const query = normalizeSearch(url.searchParams.get("q"));
   const starred = starredParam(url.searchParams.get("starred"));
   // `?project=<id>|none` (issue 13): one project's conversations; another writer's project is a 404.
   const project = projectParam(url.searchParams.get("project"));
   if (!(await projectFilterFound(user.id, project))) throw data(projectErrorTexts.notFound, { status: 404 });
+  // The filter's choices: every project of the writer's, archived ones too.
+  const projects = (await listProjects({ db: getDb(), userId: user.id, includeArchived: true })).map(({ id, title }) => ({ id, title }));
   const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, starred, project, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {
@@ -48,11 +52,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { section, title, backPath, signedIn: true as const, query, starred, project: project ?? null, page };
+  return { section, title, backPath, signedIn: true as const, query, starred, project: project ?? null, projects, page };
 }
 
 export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
-  const { section, title, backPath, query, starred } = loaderData;
+  const { section, title, backPath, query, starred, project } = loaderData;
   return (
     <div className="page history-page">
       <AppHeader>
@@ -69,11 +73,11 @@ export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
         </Heading>
         {loaderData.signedIn ? (
           <>
-            <HistorySearch query={query} starred={starred} />
-            <Suspense key={`${query}:${starred}`} fallback={<LoadingHistory />}>
+            <HistorySearch query={query} starred={starred} project={project} projects={loaderData.projects} />
+            <Suspense key={`${query}:${starred}:${project}`} fallback={<LoadingHistory />}>
               <Await resolve={loaderData.page}>
                 {(page) => (
-                  <HistoryList key={`${section}:${query}:${starred}`} section={section} query={query} starred={starred} first={page} />
+                  <HistoryList key={`${section}:${query}:${starred}:${project}`} section={section} query={query} starred={starred} project={project} first={page} />
                 )}
               </Await>
             </Suspense>

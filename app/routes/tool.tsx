@@ -19,6 +19,8 @@ import { parseDetails } from "~/history/titles";
 import { findConversation, readThread, type ThreadTurn } from "~db/queries/conversations";
 import { findConversationSetup } from "~db/queries/history";
 import { getSubscription } from "~db/queries/subscriptions";
+import { loadActiveProject } from "~/projects/active-project.server";
+import { ToolProjectPicker, useToolProject } from "~/components/projects/tool-project";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { toolTexts } from "~/messages/tools";
 
@@ -38,9 +40,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const conversationParam = url.searchParams.get("conversation");
   // 'Continue in tool' from the history page: the saved conversation, if it is the writer's
   // and belongs to this tool's section; anything else is not found.
-  const [continued, subscription] = await Promise.all([
+  const [continued, subscription, projects] = await Promise.all([
     conversationParam ? loadContinuedConversation(user.id, tool, conversationParam) : null,
     getSubscription({ db: getDb(), userId: user.id }),
+    loadActiveProject(user.id),
   ]);
   if (conversationParam && !continued) throw data(toolTexts.conversationNotFound, { status: 404 });
   const requested = continued?.element ?? url.searchParams.get("element");
@@ -64,6 +67,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     demoAi: getPublicConfig().demoAi,
     continued: continued?.conversation ?? null,
     trial: trialOnToolPage(subscription, new Date(), continued?.trial),
+    // The writer's projects for the header's picker, and the active one's bible for Step 2.
+    projects,
   };
 }
 
@@ -84,6 +89,7 @@ function threadOf(turns: ThreadTurn[]): AssistantMessage[] {
       text: turn.content,
       status: turn.status,
       userText: messages.length === 0 ? null : asked,
+      context: turn.context ?? null,
     });
     asked = null;
   }
@@ -112,9 +118,11 @@ async function loadContinuedConversation(userId: string, tool: Tool, conversatio
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
   const tool = findToolBySlug(loaderData.slug)!;
+  const project = useToolProject(loaderData.projects);
   return (
     <div className="page tool-page">
       <AppHeader>
+        <ToolProjectPicker projects={loaderData.projects} onChange={project.choose} />
         <Button asChild variant="soft">
           <Link to="/dashboard">{toolTexts.backToCategories}</Link>
         </Button>
@@ -146,6 +154,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           continued={loaderData.continued}
           initialDraft={loaderData.initialDraft}
           trial={loaderData.trial}
+          project={project.active}
         />
       </main>
     </div>

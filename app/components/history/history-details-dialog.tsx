@@ -2,6 +2,8 @@ import { Button, Dialog, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { Fragment, useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import { ExportMenu } from "~/components/export-menu";
+import { UsedContext } from "~/components/tool/used-context";
+import type { ContextUsed } from "~/projects/types";
 import { Markdown } from "~/components/markdown/markdown";
 import { useToast } from "~/components/toaster";
 import type { ExportSource } from "~/exports/build-export";
@@ -21,13 +23,27 @@ const statusNotes: Record<string, string> = {
   interrupted: historyTexts.interrupted,
 };
 
-function Turn({ heading, text, status, level }: { heading: string; text: string; status?: string; level: "h3" | "h4" }) {
+function Turn({
+  heading,
+  text,
+  status,
+  level,
+  context,
+}: {
+  heading: string;
+  text: string;
+  status?: string;
+  level: "h3" | "h4";
+  /** What the project's story bible gave this answer ("Used: …"). */
+  context?: ContextUsed;
+}) {
   return (
     <section className="history-turn">
       <Heading as={level} size={level === "h3" ? "3" : "2"} mb="1" color="gray">
         {heading}
       </Heading>
       <Markdown text={cleanForDisplay(text)} />
+      <UsedContext context={context} />
       {status && statusNotes[status] ? (
         <Text as="p" size="1" color="gray" className="message-note">
           {statusNotes[status]}
@@ -98,7 +114,7 @@ export function HistoryDetailsDialog({
             ? exchanges(thread).map((pair, index) => (
                 <Fragment key={index}>
                   <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level="h3" />
-                  <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} level={index === 0 ? "h3" : "h4"} />
+                  <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} context={pair.context} level={index === 0 ? "h3" : "h4"} />
                 </Fragment>
               ))
             : null}

@@ -10,9 +10,10 @@ import { errorMessage, fetchFailedToast } from "./failure-toasts";
 
 export type FirstPage = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
-export type ListFilter = { section: string; query: string; starred: boolean };
+/** `project`: a project's id, `none` for conversations without one, absent for all. */
+export type ListFilter = { section: string; query: string; starred: boolean; project?: string | null };
 
-export function useHistoryPages({ section, query, starred, first }: ListFilter & { first: FirstPage }) {
+export function useHistoryPages({ section, query, starred, project = null, first }: ListFilter & { first: FirstPage }) {
   const show = useToast();
   const [entries, setEntries] = useState<HistoryItem[]>(first.ok ? first.entries : []);
   const [nextCursor, setNextCursor] = useState<string | null>(first.ok ? first.nextCursor : null);
@@ -26,7 +27,7 @@ export function useHistoryPages({ section, query, starred, first }: ListFilter &
     if (!nextCursor) return;
     setLoadingMore(true);
     try {
-      const page = await fetchHistoryPage({ section, query, starred, cursor: nextCursor });
+      const page = await fetchHistoryPage({ section, query, starred, project, cursor: nextCursor });
       setEntries((list) => {
         const seen = new Set(list.map((item) => item.id));
         return [...list, ...page.entries.filter((item) => !seen.has(item.id))];
@@ -37,7 +38,7 @@ export function useHistoryPages({ section, query, starred, first }: ListFilter &
     } finally {
       setLoadingMore(false);
     }
-  }, [nextCursor, query, section, show, starred]);
+  }, [nextCursor, project, query, section, show, starred]);
 
   /** Takes out an entry the server has deleted; `removedAt` hears where it stood (for focus). */
   const removeEntry = useCallback((id: string, removedAt: (index: number) => void) => {

@@ -11,6 +11,7 @@ import { answerActionTexts, revisionTexts } from "~/messages/tools";
 import { CompareView } from "~/revisions/compare-view";
 import { AnswerDownloadMenu } from "./answer-download";
 import { AnswerToolbar } from "./answer-toolbar";
+import { SaveToBibleButton } from "./save-to-bible";
 import { VersionSwitcher } from "./version-switcher";
 
 /** What the tool page lets the writer do with its last answer (see use-answer-actions.ts). */
@@ -113,6 +114,7 @@ export const AnswerActions = memo(function AnswerActions({
     <>
       <AnswerToolbar markdown={message.text} lead={lead}>
         {download ? <AnswerDownloadMenu toolSlug={download.toolSlug} title={download.title} markdown={message.text} /> : null}
+        <SaveToBibleButton markdown={message.text} />
       </AnswerToolbar>
       {comparing && last?.previousText != null ? (
         <div id={compareId} ref={comparison} className="answer-compare">

@@ -5,10 +5,11 @@
  * hidden, for "Edit details").
  */
 import { Button, Flex, Heading, Select, Spinner, Text, TextArea, TextField, VisuallyHidden } from "@radix-ui/themes";
-import { memo, useId, useState } from "react";
+import { memo, useCallback, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
+import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
 import { summaryOf } from "./form-summary";
 
 function DetailField({ name, spec, value, onChange }: { name: string; spec: ToolField; value: string; onChange: (value: string) => void }) {
@@ -185,6 +186,8 @@ type ElementFormProps = {
   initialElement: string | null;
   /** The details to start with ('Continue in tool' restores the ones generated with). */
   initialFields?: Readonly<Record<string, string>> | null;
+  /** The active project's bible: Step 2's empty fields are filled from it (null: no project). */
+  bible?: PrefillBible | null;
   busy: boolean;
   submitDisabled: boolean;
   /** Not the mode on show (the form and what was typed in it stay). */
@@ -199,11 +202,41 @@ type ElementFormProps = {
   onGenerate: (element: ToolElementDefinition | null, fields: Record<string, string>) => void;
 };
 
+type StepTwoState = { values: Record<string, string>; prefilled: Record<string, string> };
+
+/** The values with the bible's suggestions for `chosen` where the writer has not typed. */
+function prefillStep(state: StepTwoState, tool: ToolDefinition, chosen: ToolElementDefinition | null, bible: PrefillBible | null): StepTwoState {
+  return applyPrefill(state.values, chosen && bible ? bibleValues(tool, chosen, bible) : {}, state.prefilled);
+}
+
+/**
+ * Step 2's values: what the writer typed, and — where a field is empty or still holds the last
+ * prefill — what the active project's bible says for it (app/projects/prefill.ts). Filled on the
+ * server's render too, so the fields arrive filled; again when the element or the project changes.
+ */
+function usePrefilledValues(
+  tool: ToolDefinition,
+  chosen: ToolElementDefinition | null,
+  bible: PrefillBible | null,
+  initialFields: Readonly<Record<string, string>> | null,
+) {
+  const [state, setState] = useState<StepTwoState>(() => prefillStep({ values: { ...initialFields }, prefilled: {} }, tool, chosen, bible));
+  const [seen, setSeen] = useState({ chosen, bible });
+  if (seen.chosen !== chosen || seen.bible !== bible) {
+    setSeen({ chosen, bible });
+    setState((current) => prefillStep(current, tool, chosen, bible));
+  }
+  const setValue = useCallback((field: string, value: string) => {
+    setState((current) => ({ ...current, values: { ...current.values, [field]: value } }));
+  }, []);
+  return { values: state.values, setValue };
+}
+
 export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
-  const { tool, initialElement, initialFields = null, busy, submitDisabled, hidden = false, folded, foldable, onDetailsOpen, onElementChange, onGenerate } = props;
+  const { tool, initialElement, initialFields = null, bible = null, busy, submitDisabled, hidden = false, folded, foldable, onDetailsOpen, onElementChange, onGenerate } = props;
   const [element, setElement] = useState<string>(initialElement ?? "");
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialFields }));
   const initial = tool.elements.find((candidate) => candidate.value === initialElement);
+  const { values, setValue } = usePrefilledValues(tool, tool.elements.find((candidate) => candidate.value === element) ?? null, bible, initialFields);
   // What the conversation on screen was made from (the fields may be edited since).
   const [summary, setSummary] = useState(() => (initial ? summaryOf(tool, initial, initialFields ?? {}) : ""));
   const stepsId = useId();
@@ -236,7 +269,7 @@ export const ElementForm = memo(function ElementForm(props: ElementFormProps) {
               onElementChange();
             }}
           />
-          <StepTwo tool={tool} chosen={chosen} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+          <StepTwo tool={tool} chosen={chosen} values={values} onChange={setValue} />
           {folded ? null : generate}
         </div>
       </Flex>

@@ -11,6 +11,7 @@ import type { AssistantMessage } from "~/generation/use-generation";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { AnswerActions, type AnswerDownload, type LastAnswer } from "./answer-actions";
 import { EditTurn } from "./edit-turn";
+import { UsedContext } from "./used-context";
 import { TrackedChanges } from "~/revisions/tracked-changes";
 
 /** The writer's own words, quietly: one line, cut with an ellipsis when long. */
@@ -79,6 +80,7 @@ export const ExchangeView = memo(function ExchangeView({
           </Text>
         ) : null}
       </article>
+      {settled ? <UsedContext context={message.context} /> : null}
       {settled && toolbar ? (
         <AnswerActions message={message} download={download} last={last} onEdit={editable && !editing ? openEditor : null} />
       ) : null}

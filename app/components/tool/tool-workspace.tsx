@@ -6,7 +6,7 @@
  * streaming in re-renders while tokens arrive.
  */
 import { Badge, Button, Card, Flex, Heading } from "@radix-ui/themes";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { findDraftAction, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import type { Tool } from "~/catalog/tools";
 import { preloadMarkdown } from "~/components/markdown/lazy-markdown";
@@ -16,6 +16,8 @@ import { keptExchange } from "~/generation/turn-client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts, generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
+import type { ActiveProject } from "~/projects/active-project";
+import { BibleTargetContext } from "./bible-target";
 import { DraftForm } from "./draft-form";
 import { ElementForm } from "./element-form";
 import { FormCard, type WorkspaceMode } from "./form-card";
@@ -29,12 +31,15 @@ import { useEscapeToStop } from "./use-escape-to-stop";
 /** What Generate, Send and Retry do: the spec's checks and toasts around one turn each. */
 function useTurnActions({
   tool,
+  projectId,
   conversationId,
   run,
   reset,
   setSource,
 }: {
   tool: Tool;
+  /** The active project when Generate is pressed (a new conversation belongs to it). */
+  projectId: string | undefined;
   conversationId: string | null;
   run: ReturnType<typeof useGeneration>["run"];
   reset: () => void;
@@ -50,20 +55,20 @@ function useTurnActions({
       }
       reset();
       setSource(null);
-      const outcome = await run({ kind: "initial", tool: tool.slug, element: element.value, fields });
+      const outcome = await run({ kind: "initial", tool: tool.slug, element: element.value, fields, projectId });
       if (outcome === "complete") show({ title: generationToasts.success.title, description: tool.successMessage });
       return true;
     },
-    [reset, run, setSource, show, tool],
+    [projectId, reset, run, setSource, show, tool],
   );
   const onDraft = useCallback(
     async (action: string, passage: string) => {
       reset();
       setSource({ action, passage });
-      const outcome = await run({ kind: "draft", tool: tool.slug, action, text: passage });
+      const outcome = await run({ kind: "draft", tool: tool.slug, action, text: passage, projectId });
       if (outcome === "complete") show({ title: generationToasts.success.title, description: draftModeTexts.success });
     },
-    [reset, run, setSource, show, tool],
+    [projectId, reset, run, setSource, show, tool],
   );
   const onFollowUp = useCallback(
     async (raw: string) => {
@@ -182,30 +187,29 @@ type WorkspaceProps = {
   initialDraft?: DraftSource | null;
   /** A trial writer's allowance when the page opened (null: unlimited). */
   trial: (Allowance & { periodOver: boolean }) | null;
+  /** The writer's active project: Step 2 prefills from its bible, new conversations belong to it. */
+  project?: ActiveProject | null;
 };
 
 export function ToolWorkspace(props: WorkspaceProps) {
-  const { tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, initialDraft = null, trial } = props;
+  const { tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, initialDraft = null, trial, project = null } = props;
   const show = useToast();
   const hydrated = useHydrated();
-  const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = useGeneration({
-    onToast: show,
-    initial: continued,
-    initialAllowance: trial,
-  });
+  const generation = useGeneration({ onToast: show, initial: continued, initialAllowance: trial });
+  const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = generation;
   const busy = phase !== "idle";
   const answerActions = useAnswerActions({ tool, conversationId, busy, lastExchange, run, choose });
   const { outputCard, folded, setDetailsOpen, onGenerateStart } = useFold(messages.length > 0 || busy);
   const modes = useModes(tool, initialDraft, { folded, setDetailsOpen });
-  const turns = useTurnActions({ tool, conversationId, run, reset, setSource: modes.setSource });
+  const turns = useTurnActions({ tool, projectId: project?.id, conversationId, run, reset, setSource: modes.setSource });
   const composer = useRef<FollowUpHandle>(null);
   const conversationsLeft = allowance?.queriesRemaining ?? null;
   const followUpsLeft = conversationId ? (allowance?.followUpsLeft ?? null) : null;
   useEscapeToStop(busy, stop);
-
   usePageReady({ promptReady, answerAskable: initialElement !== null || continued !== null });
   const { onFollowUp } = turns;
-  const { onGenerate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
+  const { onGenerate: generate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
+  const { onGenerate, bibleTarget } = useBibleTargetOf(project, initialElement, generate);
   // What both forms share: the turn in flight, and folding while a conversation is on screen.
   const formState = {
     busy,
@@ -217,6 +221,7 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const retry = useRetry({ failure, onGenerate, onFollowUp, onDraft, composer, run });
 
   return (
+    <BibleTargetContext.Provider value={bibleTarget}>
     <div
       className="tool-workspace"
       data-folded={folded || undefined}
@@ -236,6 +241,7 @@ export function ToolWorkspace(props: WorkspaceProps) {
           tool={tool}
           initialElement={initialElement}
           initialFields={initialFields}
+          bible={project?.bible ?? null}
           hidden={modes.shownMode !== "generate"}
           onElementChange={reset}
           onGenerate={onGenerate}
@@ -262,7 +268,29 @@ export function ToolWorkspace(props: WorkspaceProps) {
         </Flex>
       </Card>
     </div>
+    </BibleTargetContext.Provider>
   );
+}
+
+/** Where "Save to bible" saves (the active project) and the element the answers were asked for. */
+function useBibleTargetOf(
+  project: ActiveProject | null,
+  initialElement: string | null,
+  generate: (element: { value: string } | null, fields: Record<string, string>) => void,
+) {
+  const [element, setElement] = useState(initialElement);
+  const onGenerate = useCallback(
+    (chosen: { value: string } | null, fields: Record<string, string>) => {
+      if (chosen) setElement(chosen.value);
+      generate(chosen, fields);
+    },
+    [generate],
+  );
+  const bibleTarget = useMemo(
+    () => (project ? { projectId: project.id, projectTitle: project.title, element } : null),
+    [project, element],
+  );
+  return { onGenerate, bibleTarget };
 }
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * Projects as the browser receives them from the API (the shared contract of issue 13): dates are
+ * ISO strings, entries carry their private notes (shown to their writer, never sent to the model).
+ */
+import { PROJECT_KINDS, type BibleEntry, type BibleEntryKind, type BibleSection, type ProjectKind } from "./bible";
+
+export { PROJECT_KINDS, type ProjectKind };
+
+/** A stored kind as the pages show it (one the app no longer knows shows as none). */
+export const asProjectKind = (kind: string | null): ProjectKind | null =>
+  (PROJECT_KINDS as readonly string[]).includes(kind ?? "") ? (kind as ProjectKind) : null;
+
+export type ProjectSummary = {
+  id: string;
+  title: string;
+  logline: string;
+  kind: ProjectKind | null;
+  archivedAt: string | null;
+  updatedAt: string;
+  conversationCount: number;
+  entryCount: number;
+};
+
+export type Project = {
+  id: string;
+  title: string;
+  logline: string;
+  kind: ProjectKind | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+} & { [section in BibleSection]: string };
+
+export type ProjectWithEntries = Project & { entries: BibleEntry[] };
+
+export type NewEntry = {
+  kind: BibleEntryKind;
+  name: string;
+  aliases?: string[];
+  description?: string;
+  notes?: string;
+  alwaysInclude?: boolean;
+};
+
+export type EntryChanges = Partial<NewEntry> & { appendDescription?: string };
+
+export type ProjectChanges = Partial<Pick<Project, "title" | "logline" | "kind" | BibleSection>> & { archived?: boolean };
+
+/** What an answer was given of the bible (the `start` event's `context`, the thread's per message). */
+export type ContextUsed = { projectId?: string; projectTitle?: string; used: string[]; leftOut: string[] };
