@@ -14,7 +14,7 @@ import {
   updateHistoryEntry,
   type HistoryListEntry,
 } from "~db/queries/history";
-import { findProjectState } from "~db/queries/projects";
+import { findProjectState, listProjects } from "~db/queries/projects";
 import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
 
 import { conversationTitle, parseDetails } from "./titles";
@@ -51,6 +51,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function projectFilterFound(userId: string, project: string | "none" | undefined): Promise<boolean> {
   if (project === undefined || project === "none") return true;
   return (await findProjectState({ db: getDb(), userId, id: project })) !== null;
+}
+
+/** The Project filter's choices: every project of the writer's, archived ones too. */
+export async function projectChoices(userId: string): Promise<{ id: string; title: string }[]> {
+  return (await listProjects({ db: getDb(), userId, includeArchived: true })).map(({ id, title }) => ({ id, title }));
 }
 
 /** `?starred=1` (and only that) asks for the starred entries. */

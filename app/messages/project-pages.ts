@@ -132,4 +132,6 @@ export const historyProjectTexts = {
   filterLabel: "Project",
   all: "All projects",
   none: "No project",
+  /** The search of all your work, filtered by project without a search: nothing there. */
+  allNone: "No conversation in any section matches the Project filter.",
 } as const;

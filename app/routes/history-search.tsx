@@ -7,7 +7,7 @@ import { AllWorkSearch } from "~/components/history/all-work-search";
 import { HistoryList } from "~/components/history/history-list";
 import { LoadingHistory } from "~/components/history/history-states";
 import { AppHeader } from "~/components/app-header";
-import { EVERY_SECTION, normalizeSearch, projectFilterFound, projectParam, readHistoryPage } from "~/history/history.server";
+import { EVERY_SECTION, normalizeSearch, projectChoices, projectFilterFound, projectParam, readHistoryPage } from "~/history/history.server";
 import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryPage } from "~/history/types";
 import { historyTexts } from "~/messages/history";
@@ -25,8 +25,9 @@ export function headers() {
 }
 
 /**
- * `/history/search?q=`: the dashboard's search of all six sections' history. The first page of
- * matches streams in; each card says its section and continues in its tool.
+ * `/history/search?q=&project=`: the dashboard's search of all six sections' history, optionally
+ * of one project's conversations (or of those without one). The first page of matches streams
+ * in; each card says its section and continues in its tool.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
@@ -34,7 +35,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // `?project=<id>|none` (issue 13): one project's conversations; another writer's project is a 404.
   const project = projectParam(url.searchParams.get("project"));
   if (!(await projectFilterFound(user.id, project))) throw data(projectErrorTexts.notFound, { status: 404 });
-  if (!query && project === undefined) return { query, project: null, page: null };
+  const projects = await projectChoices(user.id);
+  if (!query && project === undefined) return { query, project: null, projects, page: null };
   const page: Promise<PageResult> = readHistoryPage({ userId: user.id, section: EVERY_SECTION, search: query, project, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {
@@ -42,11 +44,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { query, project: project ?? null, page };
+  return { query, project: project ?? null, projects, page };
 }
 
 export default function HistorySearchRoute({ loaderData }: Route.ComponentProps) {
-  const { query, page } = loaderData;
+  const { query, project, projects, page } = loaderData;
   return (
     <div className="page history-page">
       <AppHeader>
@@ -58,11 +60,11 @@ export default function HistorySearchRoute({ loaderData }: Route.ComponentProps)
         <Heading as="h1" size="8" mb="4">
           {historyTexts.allSearchTitle}
         </Heading>
-        <AllWorkSearch query={query} />
+        <AllWorkSearch query={query} project={project} projects={projects} />
         {page ? (
-          <Suspense key={query} fallback={<LoadingHistory />}>
+          <Suspense key={`${query}:${project}`} fallback={<LoadingHistory />}>
             <Await resolve={page}>
-              {(first) => <HistoryList key={query} section={ALL_SECTIONS} query={query} starred={false} first={first} />}
+              {(first) => <HistoryList key={`${query}:${project}`} section={ALL_SECTIONS} query={query} starred={false} project={project} first={first} />}
             </Await>
           </Suspense>
         ) : (

@@ -8,9 +8,7 @@ import { AppHeader } from "~/components/app-header";
 import { HistoryList } from "~/components/history/history-list";
 import { HistorySearch } from "~/components/history/history-search";
 import { LoadingHistory } from "~/components/history/history-states";
-import { normalizeSearch, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
-import { getDb } from "~/lib/db.server";
-import { listProjects } from "~db/queries/projects";
+import { normalizeSearch, projectChoices, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
 import type { HistoryPage } from "~/history/types";
 import { TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
@@ -43,8 +41,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // `?project=<id>|none` (issue 13): one project's conversations; another writer's project is a 404.
   const project = projectParam(url.searchParams.get("project"));
   if (!(await projectFilterFound(user.id, project))) throw data(projectErrorTexts.notFound, { status: 404 });
-  // The filter's choices: every project of the writer's, archived ones too.
-  const projects = (await listProjects({ db: getDb(), userId: user.id, includeArchived: true })).map(({ id, title }) => ({ id, title }));
+  const projects = await projectChoices(user.id);
   const page: Promise<HistoryPageResult> = readHistoryPage({ userId: user.id, section, search: query, starred, project, cursor: null }).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => {

@@ -2,7 +2,8 @@
  * History that finds things (issue 12), tried as a writer would: rename a conversation (with
  * the too-long message), star it and filter on Starred (with a search), search all six
  * sections from the dashboard and continue a match in its tool, and 'Continue in tool'
- * bringing back the element and the details that were filled. Axe-clean with the new controls.
+ * bringing back the element and the details that were filled; the search of all your work
+ * filtered by project (issue 13). Axe-clean with the new controls.
  *
  * The last test needs the generation path to record the filled details (decision 012): it
  * generates through the tool page and expects them back after Continue in tool.
@@ -11,7 +12,8 @@ import type { Page } from "@playwright/test";
 import { historyTexts, historyToasts } from "../../app/messages/history.ts";
 import { toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test, waitForHydration } from "./fixtures.ts";
-import { cardWith, entryIdOf, historyCard, historyPage, seedConversation, threadOf } from "./history-page.ts";
+import { historyProjectTexts } from "../../app/messages/project-pages.ts";
+import { cardWith, entryIdOf, historyCard, historyPage, seedConversation, seedProject, threadOf } from "./history-page.ts";
 import { chooseElement, fillField, generateAndWait, openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
@@ -177,6 +179,67 @@ test("the dashboard's 'Search all your work' finds a conversation of another sec
   // Nothing found says so.
   await open(page, `/history/search?q=${word}nothing`);
   await expect(page.getByText(historyTexts.allNoMatches(`${word}nothing`))).toBeVisible();
+});
+
+test("the search of all your work filters by project: one project's, none's, and the search keeps the filter", async ({ page, email }) => {
+  test.slow();
+  await signUp(page, { email });
+  const word = uniqueWord("pj");
+  const other = uniqueWord("ot");
+  const projectId = await seedProject(page, "The Lock House");
+  const emptyProjectId = await seedProject(page, "Salt Roads");
+  await seedConversation(page, { tool: "poetry", element: "imagery", fields: { premise: `a weir ${word}` }, projectId });
+  await seedConversation(page, { tool: "prose", element: "world", fields: { genre: `fenland ${word}` } });
+  await seedConversation(page, { tool: "prose", element: "world", fields: { genre: `lockkeeper ${word} ${other}` }, projectId });
+
+  await open(page, `/history/search?q=${word}`);
+  await waitForHydration(page);
+  const history = historyPage(page);
+  const search = page.getByRole("search", { name: historyTexts.allSearchLabel });
+  const filter = page.getByRole("combobox", { name: historyProjectTexts.filterLabel });
+  await expect(history.cards).toHaveCount(3);
+  await expect(filter).toHaveText(historyProjectTexts.all);
+  await expectNoA11yViolations(page, "the search of all your work with its Project filter");
+
+  await filter.click();
+  await expect(page.getByRole("option", { name: "Salt Roads", exact: true })).toBeVisible();
+  await page.getByRole("option", { name: "The Lock House", exact: true }).click();
+  await expect(page).toHaveURL(`/history/search?q=${word}&project=${projectId}`);
+  await expect(filter).toHaveText("The Lock House");
+  await expect(history.cards).toHaveCount(2);
+  await expect(historyCard(cardWith(page, `a weir ${word}`)).section).toHaveText(historyTexts.sectionOf("Poetry"));
+  await expect(cardWith(page, `fenland ${word}`)).toHaveCount(0);
+
+  // A new search keeps the project.
+  await search.getByRole("searchbox", { name: historyTexts.allSearchLabel }).fill(other);
+  await search.getByRole("button", { name: historyTexts.searchSubmit }).click();
+  await expect(page).toHaveURL(`/history/search?q=${other}&project=${projectId}`);
+  await expect(history.cards).toHaveCount(1);
+  await expect(cardWith(page, `lockkeeper ${word}`)).toHaveCount(1);
+
+  // "No project": the conversation that has none; a project with none of the words says so.
+  await open(page, `/history/search?q=${word}`);
+  await filter.click();
+  await page.getByRole("option", { name: historyProjectTexts.none, exact: true }).click();
+  await expect(page).toHaveURL(`/history/search?q=${word}&project=none`);
+  await expect(history.cards).toHaveCount(1);
+  await expect(cardWith(page, `fenland ${word}`)).toHaveCount(1);
+  await filter.click();
+  await page.getByRole("option", { name: "Salt Roads", exact: true }).click();
+  await expect(page.getByText(historyTexts.allNoMatches(word))).toBeVisible();
+  await filter.click();
+  await page.getByRole("option", { name: historyProjectTexts.all, exact: true }).click();
+  await expect(page).toHaveURL(`/history/search?q=${word}`);
+  await expect(history.cards).toHaveCount(3);
+
+  // The filter alone (no words) lists the project's conversations of every section.
+  await open(page, `/history/search?project=${projectId}`);
+  await expect(history.cards).toHaveCount(2);
+  await open(page, `/history/search?project=${emptyProjectId}`);
+  await expect(page.getByText(historyProjectTexts.allNone)).toBeVisible();
+  // Another writer's (or no one's) project is not found.
+  const stranger = await page.goto("/history/search?project=00000000-0000-4000-8000-000000000000");
+  expect(stranger?.status()).toBe(404);
 });
 
 test("'Continue in tool' restores the element and the details that were filled", async ({ page, email }) => {

@@ -107,7 +107,8 @@ export type Seeded = { conversationId: string };
 /**
  * Saves a conversation the way the tool page does (POST /api/generate, each turn read to the
  * end), with the browser's session: an initial generation and then each follow-up in order.
- * The page must be on the app (any page) so its origin is known.
+ * The page must be on the app (any page) so its origin is known. With `projectId`, the
+ * conversation is that project's.
  */
 export async function seedConversation(
   page: Page,
@@ -116,15 +117,24 @@ export async function seedConversation(
     element,
     fields = {},
     followUps = [],
-  }: { tool: string; element: string; fields?: Record<string, string>; followUps?: string[] },
+    projectId,
+  }: { tool: string; element: string; fields?: Record<string, string>; followUps?: string[]; projectId?: string },
 ): Promise<Seeded> {
-  const events = await generateTurn(page, { kind: "initial", tool, element, fields });
+  const events = await generateTurn(page, { kind: "initial", tool, element, fields, ...(projectId ? { projectId } : {}) });
   const conversationId = events.find((event) => event.type === "start")?.conversationId;
   expect(conversationId, "the start event names the conversation").toBeTruthy();
   for (const text of followUps) {
     await generateTurn(page, { kind: "follow-up", tool, conversationId, text });
   }
   return { conversationId: conversationId! };
+}
+
+/** Creates a project through the API (POST /api/projects, as the New project dialog does); its id. */
+export async function seedProject(page: Page, title: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post("/api/projects", { data: { title }, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** The thread of an entry as its API returns it (the source of the downloads). */

@@ -1,8 +1,7 @@
-import { Button, Flex, Select, Text } from "@radix-ui/themes";
-import { useId } from "react";
+import { Button, Flex } from "@radix-ui/themes";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { historyTexts } from "~/messages/history";
-import { historyProjectTexts } from "~/messages/project-pages";
+import { ProjectFilter, showProjectFilter, type ProjectChoice } from "./project-filter";
 import { SearchField } from "./search-field";
 
 type Filters = { query: string; starred: boolean; project?: string | null };
@@ -37,38 +36,6 @@ function StarredFilter({ query, starred, project }: Filters) {
   );
 }
 
-const ALL = "all";
-const NONE = "none";
-
-/** 'Project': every conversation, those of one project (`?project=<id>`), or those without one. */
-function ProjectFilter({ query, starred, project, projects }: Filters & { projects: readonly { id: string; title: string }[] }) {
-  const navigate = useNavigate();
-  const labelId = useId();
-  return (
-    <Flex direction="column" gap="1" className="history-project-filter">
-      <Text size="2" weight="medium" id={labelId}>
-        {historyProjectTexts.filterLabel}
-      </Text>
-      <Select.Root
-        size="3"
-        value={project ?? ALL}
-        onValueChange={(value) => navigate(listSearch({ query, starred, project: value === ALL ? null : value }))}
-      >
-        <Select.Trigger aria-labelledby={labelId} />
-        <Select.Content position="popper">
-          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
-          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
-          {projects.map((candidate) => (
-            <Select.Item key={candidate.id} value={candidate.id}>
-              {candidate.title}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-    </Flex>
-  );
-}
-
 /**
  * Search within the section: a plain GET form, so the results have a URL and Back works; the
  * Starred filter beside it keeps the search, and the search keeps the filter.
@@ -78,7 +45,7 @@ export function HistorySearch({
   starred,
   project = null,
   projects = [],
-}: Filters & { projects?: readonly { id: string; title: string }[] }) {
+}: Filters & { projects?: readonly ProjectChoice[] }) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.search.includes("q=");
   return (
@@ -96,7 +63,9 @@ export function HistorySearch({
           </Button>
         ) : null}
         <StarredFilter query={query} starred={starred} project={project} />
-        {projects.length > 0 || project ? <ProjectFilter query={query} starred={starred} project={project} projects={projects} /> : null}
+        {showProjectFilter(project, projects) ? (
+          <ProjectFilter project={project} projects={projects} hrefFor={(choice) => listSearch({ query, starred, project: choice })} />
+        ) : null}
       </Flex>
     </Form>
   );

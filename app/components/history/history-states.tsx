@@ -5,6 +5,7 @@
 import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import { useRevalidator } from "react-router";
 import { historyTexts, historyToasts } from "~/messages/history";
+import { historyProjectTexts } from "~/messages/project-pages";
 
 /** 'Loading history...' with a spinner (spec), while the first page streams in. */
 export function LoadingHistory() {
@@ -33,9 +34,12 @@ export function FirstPageFailed({ message }: { message: string }) {
   );
 }
 
-/** No entries: none match the search or the Starred filter, or the section has none yet. */
+/**
+ * No entries: none match the search or the Starred filter, or the section has none yet. The
+ * search of all your work can be filtered by project alone (no words): then that is what it says.
+ */
 export function NoEntries({ query, starred, allSections }: { query: string; starred: boolean; allSections: boolean }) {
-  if (allSections) return <Nothing text={historyTexts.allNoMatches(query)} />;
+  if (allSections) return <Nothing text={query ? historyTexts.allNoMatches(query) : historyProjectTexts.allNone} />;
   if (starred) return <Nothing text={query ? historyTexts.noStarredMatches(query) : historyTexts.noStarred} />;
   return query ? <Nothing text={historyTexts.noMatches(query)} /> : <EmptyHistory />;
 }

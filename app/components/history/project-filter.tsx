@@ -1,0 +1,50 @@
+import { Flex, Select, Text } from "@radix-ui/themes";
+import { useId } from "react";
+import { useNavigate } from "react-router";
+import { historyProjectTexts } from "~/messages/project-pages";
+
+const ALL = "all";
+const NONE = "none";
+
+export type ProjectChoice = { id: string; title: string };
+
+/**
+ * 'Project': every conversation, those of one project (`?project=<id>`), or those without one
+ * (`?project=none`). Choosing goes to `hrefFor(choice)` — each page keeps its own other filters.
+ */
+export function ProjectFilter({
+  project,
+  projects,
+  hrefFor,
+}: {
+  project: string | null;
+  projects: readonly ProjectChoice[];
+  hrefFor: (project: string | null) => string;
+}) {
+  const navigate = useNavigate();
+  const labelId = useId();
+  return (
+    <Flex direction="column" gap="1" className="history-project-filter">
+      <Text size="2" weight="medium" id={labelId}>
+        {historyProjectTexts.filterLabel}
+      </Text>
+      <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
+        <Select.Trigger aria-labelledby={labelId} />
+        <Select.Content position="popper">
+          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
+          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
+          {projects.map((candidate) => (
+            <Select.Item key={candidate.id} value={candidate.id}>
+              {candidate.title}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Flex>
+  );
+}
+
+/** Whether to show the filter: the writer has a project, or the page is filtered by one already. */
+export function showProjectFilter(project: string | null, projects: readonly ProjectChoice[]): boolean {
+  return projects.length > 0 || project !== null;
+}
