@@ -3,9 +3,13 @@
  * create a project, add two characters and a place, make it the active project, generate in Prose
  * and in Stage & Screen — Step 2 arrives prefilled from the bible and "Used: …" names the entries
  * the stand-in model received — save a character from an answer to the bible, filter history by
- * project. The project pages are axe-clean. (Export and import are tested by their own spec.)
+ * project. The project pages are axe-clean. Then the bundle: the page's "Export bundle (.zip)"
+ * downloads the bible and the project's conversation, and its bible.md imported into a new
+ * project through the page's import button brings the entries there.
  */
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { bibleTexts } from "../../app/messages/projects.ts";
 import {
   activeProjectTexts,
@@ -15,7 +19,7 @@ import {
   saveToBibleTexts,
 } from "../../app/messages/project-pages.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test } from "./fixtures.ts";
-import { historyPage } from "./history-page.ts";
+import { historyPage, seedConversation } from "./history-page.ts";
 import { chooseElement, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
@@ -153,3 +157,87 @@ for (const size of WORKSPACE_SIZES) {
     });
   });
 }
+
+/** The project's id, from its page's URL. */
+function projectIdOf(page: Page): string {
+  const id = /\/projects\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1];
+  expect(id, "on a project's page").toBeTruthy();
+  return id!;
+}
+
+/** Types an entry's private notes and waits for the server to have them. */
+async function fillNotes(page: Page, name: string, notes: string) {
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "PATCH" && response.url().includes("/entries/") && (response.request().postData() ?? "").includes(notes),
+  );
+  await page.getByRole("region", { name, exact: true }).getByLabel(projectPageTexts.entryNotes).fill(notes);
+  expect((await saved).status()).toBe(200);
+}
+
+/** Clicks "Export bundle (.zip)" and returns the files of the downloaded zip by path. */
+async function downloadBundle(page: Page): Promise<Record<string, string>> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: projectPageTexts.exportZip }).click()]);
+  expect(await download.failure()).toBeNull();
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, strFromU8(bytes)]));
+}
+
+/** The text of bible.md under `### name`, up to the next entry. */
+function entrySection(bible: string, name: string): string {
+  const start = bible.indexOf(`\n### ${name}\n`);
+  expect(start, `bible.md has an entry "${name}"`).toBeGreaterThanOrEqual(0);
+  const next = bible.indexOf("\n### ", start + 1);
+  return bible.slice(start, next === -1 ? undefined : next);
+}
+
+test("export a project as a .zip (its bible and its conversation) and import that bible into a new project", async ({ page, email }) => {
+  test.slow();
+  await signUp(page, { email });
+  const title = "The Lock House";
+  await createProject(page, title);
+  const projectId = projectIdOf(page);
+  await fillSection(page, bibleTexts.sections.synopsis, "A keeper inherits a haunted lock.");
+  await addEntry(page, bibleTexts.kinds.character, "Agnes Pell", "Retired lock-keeper.");
+  await fillNotes(page, "Agnes Pell", "Dies in act three.");
+  await addEntry(page, bibleTexts.kinds.place, "Weir Cottage", "A stone cottage by the weir.");
+  const marker = `lamplit-${Date.now()}`;
+  await seedConversation(page, { tool: "prose", element: "world", fields: { genre: `gothic ${marker}` }, projectId });
+
+  await open(page, `/projects/${projectId}`);
+  const files = await downloadBundle(page);
+  const bible = files["bible.md"];
+  expect(bible, "the zip holds bible.md").toBeDefined();
+  expect(bible).toContain(`title: "${title}"`);
+  expect(bible).toContain("## Synopsis\n\nA keeper inherits a haunted lock.");
+  const agnes = entrySection(bible!, "Agnes Pell");
+  expect(agnes).toContain(`Kind: ${bibleTexts.kinds.character}`);
+  // The description is the entry's text; the private notes are under their own heading, after it.
+  expect(agnes).toMatch(/Retired lock-keeper\.\n\n#### Private notes\n\nDies in act three\./);
+  const cottage = entrySection(bible!, "Weir Cottage");
+  expect(cottage).toContain(`Kind: ${bibleTexts.kinds.place}`);
+  expect(cottage).toContain("A stone cottage by the weir.");
+  expect(cottage).not.toContain("Private notes");
+  const conversations = Object.keys(files).filter((path) => path.startsWith("conversations/"));
+  expect(conversations).toHaveLength(1);
+  expect(conversations[0]).toMatch(/^conversations\/prose\/\d{4}-\d{2}-\d{2}-.+\.md$/);
+  const conversation = files[conversations[0]!]!;
+  expect(conversation).toContain(`project: "${title}"`);
+  expect(conversation).toContain(marker);
+
+  // A new project takes that bible.md through its page's import button.
+  await createProject(page, "Second Book");
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: projectPageTexts.importBible }).click()]);
+  await chooser.setFiles({ name: "bible.md", mimeType: "text/markdown", buffer: Buffer.from(bible!, "utf8") });
+  const agnesHere = page.getByRole("region", { name: "Agnes Pell", exact: true });
+  await expect(agnesHere).toBeVisible();
+  await expect(agnesHere.getByLabel(projectPageTexts.entryDescription)).toHaveValue("Retired lock-keeper.");
+  await expect(agnesHere.getByLabel(projectPageTexts.entryNotes)).toHaveValue("Dies in act three.");
+  await expect(page.getByRole("region", { name: "Weir Cottage", exact: true }).getByLabel(projectPageTexts.entryDescription)).toHaveValue(
+    "A stone cottage by the weir.",
+  );
+  await expect(page.getByLabel(bibleTexts.sections.synopsis, { exact: true })).toHaveValue("A keeper inherits a haunted lock.");
+  // The new project keeps its own title; the first one is unchanged.
+  await expect(page.getByRole("heading", { level: 1, name: "Second Book" })).toBeVisible();
+  expect(projectIdOf(page)).not.toBe(projectId);
+});
