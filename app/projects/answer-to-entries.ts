@@ -103,20 +103,40 @@ function itemDescription(line: string, rest: string[]): string {
   return clipDescription([first, ...rest].join("\n"));
 }
 
-/** Character items under one heading: sub-headings, else list items or paragraphs that start with a name. */
-function charactersIn(sections: AnswerSection[], markdown: string): SuggestedEntry[] {
-  const castHeading = sections.find((section) => suggestKind(section.heading) === "character");
-  if (castHeading) {
-    const index = sections.indexOf(castHeading);
-    const subsections: AnswerSection[] = [];
-    for (const section of sections.slice(index + 1)) {
-      if (section.level <= castHeading.level) break;
-      subsections.push(section);
-    }
-    if (subsections.length > 0) return subsections.map((section) => ({ ...entryFromSection(section), kind: "character" }));
-    return itemsOf(castHeading.body);
+const isCastHeading = (section: AnswerSection) => suggestKind(section.heading) === "character";
+
+/** The sections under `sections[index]`: those after it, up to the next heading of its level or higher. */
+function subsectionsOf(sections: AnswerSection[], index: number): AnswerSection[] {
+  const subsections: AnswerSection[] = [];
+  for (const section of sections.slice(index + 1)) {
+    if (section.level <= sections[index]!.level) break;
+    subsections.push(section);
   }
-  return itemsOf(markdown);
+  return subsections;
+}
+
+/** The characters under one cast heading: its sub-headings, else its list items. */
+function castOf(sections: AnswerSection[], index: number): SuggestedEntry[] {
+  const subsections = subsectionsOf(sections, index);
+  if (subsections.length > 0) return subsections.map((section) => ({ ...entryFromSection(section), kind: "character" }));
+  return itemsOf(sections[index]!.body);
+}
+
+/**
+ * Character items under one heading: sub-headings, else list items or paragraphs that start with a
+ * name. A cast heading inside another that lists two or more characters is the list: an answer
+ * titled "# Character list" with its cast under "## Characters" (beside "## Your details" and
+ * "## Next steps") is that cast, not one entry per section.
+ */
+function charactersIn(sections: AnswerSection[], markdown: string): SuggestedEntry[] {
+  let index = sections.findIndex(isCastHeading);
+  if (index < 0) return itemsOf(markdown);
+  for (;;) {
+    const start = index + 1;
+    const inner = subsectionsOf(sections, index).findIndex((section, offset) => isCastHeading(section) && castOf(sections, start + offset).length >= 2);
+    if (inner < 0) return castOf(sections, index);
+    index = start + inner;
+  }
 }
 
 /** List items (with their continuation lines) or paragraphs that start with a name. */

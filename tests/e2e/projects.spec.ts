@@ -5,7 +5,8 @@
  * the stand-in model received — save a character from an answer to the bible, filter history by
  * project. The project pages are axe-clean. Then the bundle: the page's "Export bundle (.zip)"
  * downloads the bible and the project's conversation, and its bible.md imported into a new
- * project through the page's import button brings the entries there.
+ * project through the page's import button brings the entries there. And a character list
+ * answer saved to the bible as one entry per character, in one step.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -18,6 +19,7 @@ import {
   projectPageTexts,
   saveToBibleTexts,
 } from "../../app/messages/project-pages.ts";
+import { SUPPORTING_CAST } from "../mocks/openai-cast.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test } from "./fixtures.ts";
 import { historyPage, seedConversation } from "./history-page.ts";
 import { chooseElement, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
@@ -240,4 +242,44 @@ test("export a project as a .zip (its bible and its conversation) and import tha
   // The new project keeps its own title; the first one is unchanged.
   await expect(page.getByRole("heading", { level: 1, name: "Second Book" })).toBeVisible();
   expect(projectIdOf(page)).not.toBe(projectId);
+});
+
+test("a character list answer becomes one bible entry per character, in one step", async ({ page, email }) => {
+  test.slow();
+  await signUp(page, { email });
+  const title = "Salt Roads";
+  await createProject(page, title);
+  const projectUrl = page.url();
+  await open(page, "/dashboard");
+  await chooseActiveProject(page, title);
+  await open(page, prose.path);
+  await chooseElement(page, "Character list / dramatis personae");
+  const form = toolPage(page).form;
+  await form.getByLabel(fieldLabel(prose, "character"), { exact: true }).fill("Agnes Pell, Tom Reed");
+  await form.getByLabel(fieldLabel(prose, "storyIdea"), { exact: true }).fill("Smugglers on the salt marsh.");
+  const answer = await generateAndWait(page, prose);
+  await expect(answer.getByRole("heading", { name: "Characters", exact: true })).toBeVisible();
+
+  const cast = ["Agnes Pell", "Tom Reed", ...SUPPORTING_CAST];
+  await toolPage(page).output.getByRole("button", { name: saveToBibleTexts.buttonLabel }).click();
+  const dialog = page.getByRole("dialog", { name: saveToBibleTexts.title });
+  // The answer is a character list: one entry per character is offered, and chosen.
+  await expect(dialog.getByRole("radio", { name: saveToBibleTexts.characters(cast.length) })).toBeChecked();
+  await expect(dialog.getByText(saveToBibleTexts.charactersPreview)).toBeVisible();
+  await expect(dialog.locator(".save-characters > li")).toHaveText(cast);
+  await expectNoA11yViolations(page, "Save to bible, one entry per character");
+  await dialog.getByRole("button", { name: saveToBibleTexts.save }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectToast(page, { title: saveToBibleTexts.saved(cast.length) });
+
+  await open(page, projectUrl);
+  for (const name of cast) {
+    const entry = page.getByRole("region", { name, exact: true });
+    await expect(entry).toBeVisible();
+    await expect(entry.getByRole("combobox", { name: projectPageTexts.entryKind })).toHaveText(bibleTexts.kinds.character);
+    await expect(entry.getByLabel(projectPageTexts.entryDescription)).toHaveValue(/^wants .+\.$/);
+  }
+  await expect(page.getByRole("region", { name: "Agnes Pell", exact: true }).getByLabel(projectPageTexts.entryDescription)).toHaveValue(
+    "wants to be left alone, needs to be needed, and talks too much when frightened.",
+  );
 });

@@ -24,6 +24,7 @@ import {
   type RecordedChatRequest,
 } from "./openai-control.ts";
 import { bibleSection } from "./openai-bible.ts";
+import { castSection } from "./openai-cast.ts";
 import { draftAnswer } from "./openai-drafts.ts";
 
 export type { OpenAIFault, OpenAISettings, OpenAIState } from "./openai-control.ts";
@@ -203,7 +204,8 @@ function continuation(messages: Message[], lastUser: number): { body: string; fo
  * The deterministic markdown answer, split into body (before the footer) and footer. `take` is
  * how many identical requests came before this one (0: the first take). With a project context
  * block in the request, the body ends with what it received ("From your story bible") — except a
- * revision shown as tracked changes and a continuation (its answer already has the section).
+ * revision shown as tracked changes and a continuation (its answer already has the section). A
+ * character list element gets its cast as a "## Characters" list (openai-cast.ts).
  */
 export function composeAnswer(messages: Message[], take = 0): { body: string; footer: string } {
   const lastUser = messages.findLastIndex((m) => m.role === "user");
@@ -265,6 +267,7 @@ export function composeAnswer(messages: Message[], take = 0): { body: string; fo
     }.`,
     "## Your details",
     detailSection,
+    ...castSection(element, filled),
     ...topicsFor(element).flatMap((topic) => [`## ${topic.title}`, topic.body(element.toLowerCase())]),
     ...(take === 0 ? [] : ["## Another angle", angleOf(take)]),
     "## Next steps",

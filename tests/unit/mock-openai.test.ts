@@ -11,6 +11,7 @@ import {
   resetOpenAI,
   type OpenAIControlUpdate,
 } from "../mocks/openai-control.ts";
+import { characterEntries } from "~/projects/answer-to-entries";
 import { tokenize } from "../mocks/openai.ts";
 import { startMockServer, type MockServer } from "../mocks/server.ts";
 
@@ -138,6 +139,15 @@ describe("answers through the AI SDK", () => {
         { role: "user", content: REQUEST },
       ],
     });
+  });
+
+  it("lists a character list's cast, the named characters first, so the app can offer one entry per character", async () => {
+    const { text } = await run({ prompt: "Generate Character list / dramatis personae.\n\nGenre: gothic\nCharacter: Agnes Pell, Tom Reed and **Ivo Marsh**" });
+    const cast = text.slice(text.indexOf("## Characters\n\n"), text.indexOf("\n\n## ", text.indexOf("## Characters") + 1));
+    expect(cast.split("\n").slice(2).map((line) => /^- \*\*(.+?)\*\* — \S/.exec(line)?.[1])).toEqual(["Agnes Pell", "Tom Reed", "Ivo Marsh", "Hester Quill"]);
+    expect(characterEntries(text).map((entry) => entry.name)).toEqual(["Agnes Pell", "Tom Reed", "Ivo Marsh", "Hester Quill"]);
+    // Other elements have no cast.
+    expect((await run({ prompt: "Generate Story outline.\n\nCharacter: Agnes Pell" })).text).not.toContain("## Characters");
   });
 
   it("says when no details were given", async () => {

@@ -76,6 +76,38 @@ describe("a character list answer as one entry per character", () => {
     ]);
   });
 
+  it("reads the cast heading inside a title that names characters, not every section under the title", () => {
+    const answer = [
+      "# Character list / dramatis personae",
+      "",
+      "Here is a first take.",
+      "",
+      "## Your details",
+      "",
+      "- **Genre:** gothic",
+      "",
+      "## Characters",
+      "",
+      "- **Agnes Pell** — the lead.",
+      "- **Ivo Marsh** — a rival.",
+      "",
+      "## Bringing the characters to life",
+      "",
+      "Give each a want.",
+      "",
+      "## From your story bible",
+      "",
+      "- Character: Agnes Pell",
+    ].join("\n");
+    expect(characterEntries(answer)).toEqual([
+      { kind: "character", name: "Agnes Pell", description: "the lead." },
+      { kind: "character", name: "Ivo Marsh", description: "a rival." },
+    ]);
+    // A heading under the title that names one character ("The villain") is an entry, not the list.
+    const cast = "# Dramatis personae\n\n## Agnes Pell\nThe lead.\n\n## The villain\nTom Reed, the ferryman.";
+    expect(characterEntries(cast).map((entry) => entry.name)).toEqual(["Agnes Pell", "The villain"]);
+  });
+
   it("offers nothing for an answer that is not a list of at least two characters", () => {
     expect(characterEntries("# Characters\n\n- **Agnes Pell** — alone.")).toEqual([]);
     expect(characterEntries("Just prose about the fog.")).toEqual([]);
