@@ -109,10 +109,13 @@ function useToastPlacement(region: React.RefObject<HTMLDivElement | null>, shown
     // The page's own scrolling (a panel's inner scroll moves none of the controls).
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
+    // A dialog opening (focus moves into it) brings new controls on screen.
+    window.addEventListener("focusin", schedule);
     return () => {
       if (frame !== null) cancelAnimationFrame(frame);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
+      window.removeEventListener("focusin", schedule);
     };
   }, [region, shownKey]);
 }

@@ -125,7 +125,8 @@ export const saveToBibleTexts = {
   save: "Save",
   saved: (count: number) => (count === 1 ? "Saved to the bible." : `${count} entries saved to the bible.`),
   failed: "Could not save to the bible",
-  charactersPreview: "These characters become entries:",
+  charactersPreview: "The ticked characters become entries:",
+  noneChosen: "Tick at least one character to save.",
 } as const;
 
 export const historyProjectTexts = {

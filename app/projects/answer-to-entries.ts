@@ -176,3 +176,22 @@ export function characterEntries(markdown: string): SuggestedEntry[] {
   });
   return unique.length >= 2 ? unique : [];
 }
+
+/** Lower-case words a name may hold ("Anne of Green Gables", "Ludwig van Beethoven"). */
+const NAME_PARTICLES = new Set(["of", "the", "de", "del", "della", "di", "da", "du", "van", "von", "der", "den", "la", "le", "al", "el", "bin", "ibn", "y", "and", "st"]);
+
+/**
+ * Whether a suggested name reads as a name rather than a section title ("Agnes Pell", "The Lock
+ * House" — not "Next steps" or "Bringing the characters to life"): at most five words, each
+ * capitalised or a particle. Text in a script without capitals is taken as a name (no way to tell).
+ */
+export function looksLikeName(name: string): boolean {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > 5) return false;
+  return words.every((word) => {
+    const first = word.replace(/^[^\p{L}]+/u, "")[0] ?? "";
+    if (!first) return true;
+    if (first.toLowerCase() === first.toUpperCase()) return true;
+    return first === first.toUpperCase() || NAME_PARTICLES.has(word.toLowerCase());
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerSections, characterEntries, entryFromSection, entryFromText, nameFromHeading, suggestKind } from "~/projects/answer-to-entries";
+import { answerSections, characterEntries, entryFromSection, entryFromText, looksLikeName, nameFromHeading, suggestKind } from "~/projects/answer-to-entries";
 
 describe("an answer's sections as bible entries", () => {
   it("splits an answer at its headings, ignoring # lines inside code", () => {
@@ -115,5 +115,18 @@ describe("a character list answer as one entry per character", () => {
 
   it("keeps one entry per name", () => {
     expect(characterEntries("- **Agnes** — one\n- **agnes** — two\n- **Tom** — three").map((e) => e.name)).toEqual(["Agnes", "Tom"]);
+  });
+});
+
+describe("looksLikeName", () => {
+  it("takes capitalised names, with particles, as names", () => {
+    for (const name of ["Agnes Pell", "The Lock House", "Anne of Green Gables", "Ludwig van Beethoven", "O'Brien", "Zoë", "李白"]) {
+      expect(looksLikeName(name), name).toBe(true);
+    }
+  });
+  it("does not take section titles for names", () => {
+    for (const name of ["Next steps", "Your details", "Bringing the characters to life", "From your story bible", "A Very Long Heading With Many Words"]) {
+      expect(looksLikeName(name), name).toBe(false);
+    }
   });
 });

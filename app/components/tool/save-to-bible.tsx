@@ -3,7 +3,7 @@
  * new entry (kind and name suggested from its heading) or added to an existing entry; a character
  * list as one entry per character, in one step. Into the page's active project.
  */
-import { Button, Dialog, Flex, RadioGroup, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Checkbox, Dialog, Flex, RadioGroup, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { saveToBibleTexts as texts, projectPageTexts } from "~/messages/project-pages";
@@ -124,9 +124,30 @@ function EntryFields({ form }: { form: SaveToBibleForm }) {
   );
 }
 
+/** The suggested characters, each with a box: the ticked ones become entries. */
+function CharacterChoice({ form }: { form: SaveToBibleForm }) {
+  return (
+    <fieldset className="save-characters">
+      <legend>
+        <Text size="2">{texts.charactersPreview}</Text>
+      </legend>
+      <Flex direction="column" gap="2" mt="1">
+        {form.characters.map((character) => (
+          <Text as="label" size="2" key={character.name}>
+            <Flex gap="2" align="center">
+              <Checkbox checked={form.picked.has(character.name)} onCheckedChange={(on) => form.togglePicked(character.name, on === true)} />
+              {character.name}
+            </Flex>
+          </Text>
+        ))}
+      </Flex>
+    </fieldset>
+  );
+}
+
 async function saveForm(target: BibleTarget, form: SaveToBibleForm): Promise<number> {
   if (form.part === "characters") {
-    const { entries } = await createEntries(target.projectId, form.characters);
+    const { entries } = await createEntries(target.projectId, form.pickedCharacters);
     return entries.length;
   }
   if (form.target !== "new") {
@@ -151,6 +172,7 @@ function SaveToBibleBody({ target, markdown, selection, onDone }: { target: Bibl
       onSubmit={(event) => {
         event.preventDefault();
         if (form.part !== "characters" && form.target === "new" && !form.entry.name.trim()) return setProblem(projectPageTexts.entryName);
+        if (form.part === "characters" && form.pickedCharacters.length === 0) return setProblem(texts.noneChosen);
         setBusy(true);
         setProblem(null);
         saveForm(target, form)
@@ -164,14 +186,7 @@ function SaveToBibleBody({ target, markdown, selection, onDone }: { target: Bibl
       <Flex direction="column" gap="4" mt="3">
         <PartChoice form={form} hasSelection={Boolean(selection)} />
         {form.part === "characters" ? (
-          <Flex direction="column" gap="1">
-            <Text as="p" size="2">{texts.charactersPreview}</Text>
-            <ul className="save-characters">
-              {form.characters.map((character) => (
-                <li key={character.name}>{character.name}</li>
-              ))}
-            </ul>
-          </Flex>
+          <CharacterChoice form={form} />
         ) : (
           <>
             <TargetChoice form={form} entries={entries} />
@@ -181,7 +196,7 @@ function SaveToBibleBody({ target, markdown, selection, onDone }: { target: Bibl
         <Text as="p" size="2" color="red" role="alert" className="form-error">
           {problem ?? ""}
         </Text>
-        <Flex gap="3" justify="end">
+        <Flex gap="3" justify="end" data-toast-avoid="">
           <Dialog.Close>
             <Button type="button" variant="soft" color="gray" disabled={busy}>
               {projectPageTexts.cancel}
