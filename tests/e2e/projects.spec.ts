@@ -22,29 +22,13 @@ import {
 import { SUPPORTING_CAST } from "../mocks/openai-cast.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test } from "./fixtures.ts";
 import { historyPage, seedConversation } from "./history-page.ts";
+import { createProject, fillSection } from "./project-page.ts";
 import { chooseElement, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 const stage = toolBySlug("stage-screen");
 
-/** Creates a project from /projects and waits for its page. */
-async function createProject(page: Page, title: string) {
-  await open(page, "/projects");
-  await page.getByRole("button", { name: projectPageTexts.newProject }).click();
-  const dialog = page.getByRole("dialog", { name: projectPageTexts.newProjectTitle });
-  await dialog.getByLabel(projectPageTexts.titleLabel).fill(title);
-  await dialog.getByRole("button", { name: projectPageTexts.create }).click();
-  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-}
 
-/** Types into an autosaved section and waits until it says it is saved. */
-async function fillSection(page: Page, label: string, text: string) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.fill(text);
-  const status = page.locator(".autosave-field").filter({ has: field }).getByRole("status");
-  await expect(status).toHaveText(autosaveTexts.saved);
-}
 
 async function addEntry(page: Page, kind: string, name: string, description: string) {
   const form = page.getByRole("form", { name: projectPageTexts.addEntry });
