@@ -3,7 +3,7 @@
  * an autosaved section and wait for "Saved". Shared by the projects specs.
  */
 import type { Page } from "@playwright/test";
-import { autosaveTexts, projectPageTexts } from "../../app/messages/project-pages.ts";
+import { activeProjectTexts, autosaveTexts, projectPageTexts } from "../../app/messages/project-pages.ts";
 import { expect, open } from "./fixtures.ts";
 
 /** Creates a project from /projects and waits for its page. */
@@ -28,4 +28,24 @@ export async function fillSection(page: Page, label: string, text: string) {
   const { field, status } = autosaved(page, label);
   await field.fill(text);
   await expect(status).toHaveText(autosaveTexts.saved);
+}
+
+/** Adds an entry from the project page's form and waits until its description is saved. */
+export async function addEntry(page: Page, kind: string, name: string, description: string) {
+  const form = page.getByRole("form", { name: projectPageTexts.addEntry });
+  await form.getByRole("combobox", { name: projectPageTexts.entryKind }).click();
+  await page.getByRole("option", { name: kind, exact: true }).click();
+  await form.getByLabel(projectPageTexts.entryName).fill(name);
+  await form.getByRole("button", { name: projectPageTexts.addEntry }).click();
+  const entry = page.getByRole("region", { name, exact: true });
+  await expect(entry).toBeVisible();
+  await entry.getByLabel(projectPageTexts.entryDescription).fill(description);
+  await expect(entry.getByRole("status")).toHaveText(autosaveTexts.saved);
+}
+
+/** Picks the active project in the header picker (tool pages, dashboard). */
+export async function chooseActiveProject(page: Page, title: string) {
+  await page.getByRole("combobox", { name: activeProjectTexts.label }).click();
+  await page.getByRole("option", { name: title, exact: true }).click();
+  await expect(page.getByRole("combobox", { name: activeProjectTexts.label })).toHaveText(title);
 }

@@ -14,7 +14,6 @@ import { strFromU8, unzipSync } from "fflate";
 import { bibleTexts } from "../../app/messages/projects.ts";
 import {
   activeProjectTexts,
-  autosaveTexts,
   historyProjectTexts,
   projectPageTexts,
   saveToBibleTexts,
@@ -22,31 +21,12 @@ import {
 import { SUPPORTING_CAST } from "../mocks/openai-cast.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test } from "./fixtures.ts";
 import { historyPage, seedConversation } from "./history-page.ts";
-import { createProject, fillSection } from "./project-page.ts";
+import { addEntry, chooseActiveProject, createProject, fillSection } from "./project-page.ts";
 import { chooseElement, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 const stage = toolBySlug("stage-screen");
 
-
-
-async function addEntry(page: Page, kind: string, name: string, description: string) {
-  const form = page.getByRole("form", { name: projectPageTexts.addEntry });
-  await form.getByRole("combobox", { name: projectPageTexts.entryKind }).click();
-  await page.getByRole("option", { name: kind, exact: true }).click();
-  await form.getByLabel(projectPageTexts.entryName).fill(name);
-  await form.getByRole("button", { name: projectPageTexts.addEntry }).click();
-  const entry = page.getByRole("region", { name, exact: true });
-  await expect(entry).toBeVisible();
-  await entry.getByLabel(projectPageTexts.entryDescription).fill(description);
-  await expect(entry.getByRole("status")).toHaveText(autosaveTexts.saved);
-}
-
-async function chooseActiveProject(page: Page, title: string) {
-  await page.getByRole("combobox", { name: activeProjectTexts.label }).click();
-  await page.getByRole("option", { name: title, exact: true }).click();
-  await expect(page.getByRole("combobox", { name: activeProjectTexts.label })).toHaveText(title);
-}
 
 /** The "Used: …" line under the last answer. */
 const usedLine = (page: Page) => toolPage(page).exchanges.last().getByRole("note", { name: "Story bible used for this answer" });

@@ -1,13 +1,15 @@
 /**
-/**
  * The tool page before and after generation, the last answer's actions with two versions, and
- * draft mode after a line edit, at a desktop and a phone size, for the README
+ * draft mode after a line edit, a project's bible and an answer that used it, at a desktop and a
+ * phone size, for the README
  * (docs/screenshots/). Runs only when asked: `SCREENSHOTS=1 npx playwright test screenshots`.
  */
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { answerActionTexts, draftModeTexts, versionTexts } from "../../app/messages/tools.ts";
-import { expect, signUp, test, toastItems } from "./fixtures.ts";
+import { bibleTexts } from "../../app/messages/projects.ts";
+import { expect, open, signUp, test, toastItems } from "./fixtures.ts";
+import { addEntry, chooseActiveProject, createProject, fillSection } from "./project-page.ts";
 import { chooseElement, fillField, openToolFromDashboard, sendFollowUpWithEnter, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
@@ -88,6 +90,34 @@ for (const size of sizes) {
       await form.getByRole("button", { name: draftModeTexts.submit }).click();
       await expect(toolPage(page).output.locator(".tracked-changes")).toBeVisible({ timeout: 20_000 });
       await shoot(page, `draft-mode-${size.name}`);
+    });
+  });
+}
+
+for (const size of sizes) {
+  test.describe(`project screenshots on a ${size.name}`, () => {
+    test.skip(!process.env.SCREENSHOTS, "only when SCREENSHOTS=1");
+    test.use(size.use);
+
+    test(`a project's bible, and an answer that used it (${size.name})`, async ({ page, email }) => {
+      await signUp(page, { email });
+      await createProject(page, "The Lock House");
+      await fillSection(page, bibleTexts.sections.genreTone, "Gothic, dry humour");
+      await fillSection(page, bibleTexts.sections.setting, "A Fenland lock in 1953");
+      await addEntry(page, bibleTexts.kinds.character, "Agnes Pell", "Retired lock-keeper. Sharp-tongued, keeps the old logbooks.");
+      await addEntry(page, bibleTexts.kinds.place, "The Lock House", "A stone cottage by the weir; the third stair creaks.");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shoot(page, `project-${size.name}`);
+
+      await open(page, prose.path);
+      await chooseActiveProject(page, "The Lock House");
+      await chooseElement(page, "Story outline");
+      await fillField(page, prose, "storyIdea", "Agnes hears the Lock House creak at night.");
+      await toolPage(page).generate.click();
+      const used = toolPage(page).exchanges.last().getByRole("note", { name: "Story bible used for this answer" });
+      await expect(used).toContainText("Agnes Pell", { timeout: 20_000 });
+      await used.scrollIntoViewIfNeeded();
+      await shoot(page, `project-answer-${size.name}`);
     });
   });
 }
