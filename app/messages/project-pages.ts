@@ -1,14 +1,6 @@
 /** The project pages, the active-project picker, "Used: …" and "Save to bible" (issue 13). */
-export const projectKindLabels = {
-  novel: "Novel",
-  collection: "Collection",
-  script: "Script",
-  album: "Album",
-  series: "Series",
-  channel: "Channel",
-  book: "Book",
-  other: "Other",
-} as const;
+/** The kinds' labels: one list, kept with the bible's other labels. */
+export { projectKindTexts as projectKindLabels } from "./projects";
 
 export const autosaveTexts = {
   saving: "Saving…",

@@ -2,7 +2,7 @@
  * Projects as the browser receives them from the API (the shared contract of issue 13): dates are
  * ISO strings, entries carry their private notes (shown to their writer, never sent to the model).
  */
-import { PROJECT_KINDS, type BibleEntry, type BibleEntryKind, type BibleSection, type ProjectKind } from "./bible";
+import { PROJECT_KINDS, type BibleEntry, type BibleSection, type ProjectKind } from "./bible";
 
 export { PROJECT_KINDS, type ProjectKind };
 
@@ -33,16 +33,8 @@ export type Project = {
 
 export type ProjectWithEntries = Project & { entries: BibleEntry[] };
 
-export type NewEntry = {
-  kind: BibleEntryKind;
-  name: string;
-  aliases?: string[];
-  description?: string;
-  notes?: string;
-  alwaysInclude?: boolean;
-};
-
-export type EntryChanges = Partial<NewEntry> & { appendDescription?: string };
+/** What a new entry and a change to one may hold: the query layer's own types. */
+export type { EntryChanges, NewEntry } from "~db/queries/bible-entries";
 
 export type ProjectChanges = Partial<Pick<Project, "title" | "logline" | "kind" | BibleSection>> & { archived?: boolean };
 
