@@ -3,8 +3,11 @@
  * whole words (any script), with simple plurals and possessives on the last word.
  *
  * The texts are split into words once, and each word is looked up in an index of every name's
- * first word, so the cost grows with the text, not with entries × aliases. The index is built per
- * call from the writer's own entries; nothing is kept between calls.
+ * first word, so the cost grows with the text, not with entries × aliases. Building the index for a
+ * bible at the 500-entry limit costs about as much as reading a long conversation, so the last few
+ * indexes are kept, keyed by every name and alias in order: a writer's next generation on the same
+ * bible reuses it, and any change to a name makes a new key. The index holds nothing but its key's
+ * names, so sharing one between writers with the same names shows neither anything new.
  */
 import type { BibleEntry } from "./bible";
 
@@ -40,19 +43,21 @@ function wordsOf(text: string): string[] {
 /**
  * What a word ending in "s" may stand for besides itself: without a possessive ("Agnes's"), and
  * without a simple plural ending ("Pells" → "pell", "Houses" → "house", "Foxes" → "fox").
- * "Agnes'" needs nothing: the trailing apostrophe is not part of the word. Fills `stems` (reused:
- * this runs for every such word of the conversation) and returns how many it holds.
+ * "Agnes'" needs nothing: the trailing apostrophe is not part of the word. Every such stem is an
+ * opening of the word, so it is given as a length: fills `stems` (reused: this runs for every such
+ * word of the conversation) and returns how many it holds.
  */
-function stemsInto(word: string, stems: string[]): number {
+function stemsInto(word: string, stems: number[]): number {
   let count = 0;
-  let stem = word;
-  if (stem.endsWith("'s")) {
-    stem = stem.slice(0, -2);
-    stems[count++] = stem;
+  let length = word.length;
+  if (word.endsWith("'s")) {
+    length -= 2;
+    stems[count++] = length;
   }
-  if (stem.length > MIN_STEM && endsInS(stem) && stem.charCodeAt(stem.length - 2) !== S) {
-    stems[count++] = stem.slice(0, -1);
-    if (stem.length - 2 >= MIN_STEM && ES_PLURAL.test(stem)) stems[count++] = stem.slice(0, -2);
+  if (length > MIN_STEM && word.charCodeAt(length - 1) === S && word.charCodeAt(length - 2) !== S) {
+    stems[count++] = length - 1;
+    const stem = length === word.length ? word : word.slice(0, length);
+    if (length - 2 >= MIN_STEM && ES_PLURAL.test(stem)) stems[count++] = length - 2;
   }
   return count;
 }
@@ -62,11 +67,27 @@ function endsInS(word: string) {
 }
 
 /** A name's last word matches a text's word as written, possessive or plural. */
-function lastWordMatches(name: string, word: string, stems: string[]): boolean {
+function lastWordMatches(name: string, word: string, stems: number[]): boolean {
   if (word === name) return true;
   if (!endsInS(word)) return false;
-  for (let k = stemsInto(word, stems) - 1; k >= 0; k--) if (stems[k] === name) return true;
+  for (let k = stemsInto(word, stems) - 1; k >= 0; k--) if (stems[k] === name.length && word.startsWith(name)) return true;
   return false;
+}
+
+/**
+ * Most words of a conversation open no name. Looking a word up costs hashing it, so a word is
+ * first checked in a filter of the names' first words by its first two and last characters and
+ * its length — read in place, for a stem too, without making a string. A set bit means "maybe".
+ */
+const FILTER_BITS = 1 << 16;
+
+const inFilter = (filter: Uint32Array, slot: number) => ((filter[slot >>> 5]! >>> (slot & 31)) & 1) === 1;
+
+function filterSlot(word: string, length: number): number {
+  const first = Math.imul(word.charCodeAt(0), 0x9e3779b1);
+  const second = Math.imul(length > 1 ? word.charCodeAt(1) : 0, 0x85ebca6b);
+  const last = Math.imul(word.charCodeAt(length - 1), 0xc2b2ae35);
+  return (first ^ second ^ last ^ Math.imul(length, 0x27d4eb2f)) >>> 16;
 }
 
 type Pattern = { entry: number; words: string[] };
@@ -87,11 +108,17 @@ function hasWord(words: string[]): boolean {
   return false;
 }
 
+type NameIndex = { byFirstWord: Map<string, Pattern[]>; filter: Uint32Array };
+
+/** How many indexes are kept (least recently used goes first). */
+const KEPT_INDEXES = 8;
+const indexes = new Map<string, NameIndex>();
+
 /**
- * Every name and alias of every entry, by its first word. All of them are split into words in one
- * pass, as one text with a separator between names: one regex run instead of one per name.
+ * Every name and alias of every entry, by its first word — from the kept indexes when the names
+ * and their owners are the same as in one of them.
  */
-function indexNames(entries: readonly BibleEntry[]): Map<string, Pattern[]> {
+function indexNames(entries: readonly BibleEntry[]): NameIndex {
   const owners: number[] = [];
   const names: string[] = [];
   const add = (name: string, position: number) => {
@@ -103,25 +130,43 @@ function indexNames(entries: readonly BibleEntry[]): Map<string, Pattern[]> {
     add(entry.name, position);
     for (const alias of entry.aliases) add(alias, position);
   }
-  const index = new Map<string, Pattern[]>();
-  const tokens = wordsOf(names.join(SEPARATOR) + SEPARATOR);
+  const text = names.join(SEPARATOR) + SEPARATOR;
+  const key = `${owners.join(",")}${SEPARATOR}${text}`;
+  let index = indexes.get(key);
+  if (index) indexes.delete(key);
+  else index = buildIndex(text, owners);
+  indexes.set(key, index);
+  if (indexes.size > KEPT_INDEXES) indexes.delete(indexes.keys().next().value!);
+  return index;
+}
+
+/**
+ * The index of `text` (every name followed by a separator; `owners[n]` is the entry of the n-th
+ * name). All names are split into words in one pass: one regex run instead of one per name.
+ */
+function buildIndex(text: string, owners: readonly number[]): NameIndex {
+  const byFirstWord = new Map<string, Pattern[]>();
+  const filter = new Uint32Array(FILTER_BITS / 32);
+  const tokens = wordsOf(text);
   for (let i = 0, start = 0, name = 0; i < tokens.length; i++) {
     if (tokens[i] !== SEPARATOR) continue;
     const words = tokens.slice(start, i);
     if (hasWord(words)) {
       const pattern = { entry: owners[name]!, words };
-      const list = index.get(words[0]!);
+      const list = byFirstWord.get(words[0]!);
       if (list) list.push(pattern);
-      else index.set(words[0]!, [pattern]);
+      else byFirstWord.set(words[0]!, [pattern]);
+      const slot = filterSlot(words[0]!, words[0]!.length);
+      filter[slot >>> 5]! |= 1 << (slot & 31);
     }
     name += 1;
     start = i + 1;
   }
-  return index;
+  return { byFirstWord, filter };
 }
 
 /** Whether a multi-word name starts at `at` (its first word already matched as written). */
-function restMatches(name: string[], words: string[], at: number, stems: string[]): boolean {
+function restMatches(name: string[], words: string[], at: number, stems: number[]): boolean {
   const last = name.length - 1;
   if (at + last >= words.length) return false;
   for (let i = 1; i < last; i++) if (words[at + i] !== name[i]) return false;
@@ -130,7 +175,7 @@ function restMatches(name: string[], words: string[], at: number, stems: string[
 
 /** The entries mentioned in `texts` (oldest first), by entry id; entries not mentioned are absent. */
 export function findMentions(entries: readonly BibleEntry[], texts: readonly string[]): Map<string, Mention> {
-  const index = indexNames(entries);
+  const { byFirstWord, filter } = indexNames(entries);
   const counts = new Array<number>(entries.length).fill(0);
   const lastText = new Array<number>(entries.length).fill(-1);
   // One mention per entry per place, however many of its names overlap there ("Agnes Pell" and
@@ -143,7 +188,7 @@ export function findMentions(entries: readonly BibleEntry[], texts: readonly str
     counts[entry]! += 1;
     lastText[entry] = text;
   };
-  const stems: string[] = [];
+  const stems: number[] = [];
   // Every text split into words in one pass, as for the names.
   const words = wordsOf(texts.map(withoutSeparator).join(SEPARATOR));
   for (let i = 0, t = 0; i < words.length; i++) {
@@ -152,14 +197,15 @@ export function findMentions(entries: readonly BibleEntry[], texts: readonly str
       t += 1;
       continue;
     }
-    const named = index.get(word);
+    const named = inFilter(filter, filterSlot(word, word.length)) ? byFirstWord.get(word) : undefined;
     for (let p = 0; named && p < named.length; p++) {
       const { entry, words: name } = named[p]!;
       if (name.length === 1 || restMatches(name, words, i, stems)) hit(entry, t, i, name.length);
     }
     if (!endsInS(word)) continue;
     for (let k = stemsInto(word, stems) - 1; k >= 0; k--) {
-      const stemmed = index.get(stems[k]!);
+      if (!inFilter(filter, filterSlot(word, stems[k]!))) continue;
+      const stemmed = byFirstWord.get(word.slice(0, stems[k]!));
       for (let p = 0; stemmed && p < stemmed.length; p++) {
         if (stemmed[p]!.words.length === 1) hit(stemmed[p]!.entry, t, i, 1);
       }

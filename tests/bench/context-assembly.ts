@@ -43,29 +43,43 @@ export function benchConversation(entries: BibleEntry[]): string[] {
   });
 }
 
+type Project = { title: string; synopsis: string; genreTone: string; styleNotes: string; setting: string };
+type Assemble = (input: { project: Project; entries: BibleEntry[]; texts: string[] }) => { used: unknown[] };
+
+/**
+ * The median time of `RUNS` assemblies (after 20 that warm the JIT up). `entriesFor(i)` gives the
+ * bible of run i: the same one every run (the writer's next generations on an unchanged bible),
+ * or one with a renamed entry every run (the first generation after an edit, the index built anew).
+ */
+function timeRuns(assemble: Assemble, project: Project, entriesFor: (run: number) => BibleEntry[], texts: string[]) {
+  const times: number[] = [];
+  let used = 0;
+  for (let i = 0; i < RUNS + 20; i++) {
+    const entries = entriesFor(i);
+    const start = performance.now();
+    const result = assemble({ project, entries, texts });
+    const elapsed = performance.now() - start;
+    if (i >= 20) times.push(elapsed);
+    used = result.used.length;
+  }
+  return { value: median(times), used };
+}
+
 export async function measureContextAssembly(): Promise<BenchResult[]> {
   resolveAppImports();
   const { assembleContext } = await import("../../app/projects/context.ts");
   const entries = benchProject();
   const texts = benchConversation(entries);
   const project = { title: "Bench", synopsis: "A synopsis.", genreTone: "Gothic.", styleNotes: "Plain.", setting: "A canal." };
-  const times: number[] = [];
-  let used = 0;
-  for (let i = 0; i < RUNS + 20; i++) {
-    const start = performance.now();
-    const result = assembleContext({ project, entries, texts });
-    const elapsed = performance.now() - start;
-    if (i >= 20) times.push(elapsed); // the first runs warm the JIT up
-    used = result.used.length;
-  }
+  const renamed = Array.from({ length: RUNS + 20 }, (_, i) => entries.map((entry, n) => (n === 499 ? { ...entry, name: `${entry.name} ${i}` } : entry)));
+  const same = timeRuns(assembleContext, project, () => entries, texts);
+  const edited = timeRuns(assembleContext, project, (i) => renamed[i]!, texts);
   const characters = texts.reduce((sum, text) => sum + text.length, 0);
-  const value = median(times);
+  const scene = `500 entries × 4 names, 20 turns (${characters.toLocaleString("en")} characters), ${same.used} items sent, median of ${RUNS}`;
   return [
-    {
-      name: `context assembly, 500 entries × 4 names, 20 turns (${characters.toLocaleString("en")} characters), ${used} items sent, median of ${RUNS}`,
-      value: `${value.toFixed(3)} ms`,
-      budget: `≤ ${BUDGET_MS} ms`,
-      ok: value <= BUDGET_MS,
-    },
+    { name: `context assembly, ${scene}`, value: `${same.value.toFixed(3)} ms`, budget: `≤ ${BUDGET_MS} ms`, ok: same.value <= BUDGET_MS },
+    // Reported, not budgeted: the budget is the median generation, and the index is rebuilt only
+    // for the first generation after a name or alias changes (or the first in a fresh isolate).
+    { name: "context assembly, the first generation after a name or alias changed (name index built anew)", value: `${edited.value.toFixed(3)} ms`, ok: true },
   ];
 }

@@ -100,4 +100,38 @@ describe("finding the entries a conversation mentions", () => {
     expect(findMentions([], ["Agnes"]).size).toBe(0);
     expect(findMentions([agnes], []).size).toBe(0);
   });
+
+  it("follows every edit to names, aliases and their order, though indexes are kept between calls", () => {
+    const agnes = entry("Agnes", ["Aggie"]);
+    const tom = entry("Tom");
+    const text = "Aggie met Tom and Nell.";
+    expect(mentioned([agnes, tom], text)).toEqual(["Agnes", "Tom"]);
+    // The same names again, and a renamed entry: the new name matches, the old one no longer does.
+    expect(mentioned([agnes, tom], text)).toEqual(["Agnes", "Tom"]);
+    const nell = { ...tom, name: "Nell" };
+    expect(mentioned([agnes, nell], "Tom left.")).toEqual([]);
+    expect(mentioned([agnes, nell], text)).toEqual(["Agnes", "Nell"]);
+    // The same names in all, but an alias moved to the other entry: it counts for its new owner.
+    const agnesOnly = { ...agnes, aliases: [] };
+    const nellAggie = { ...nell, aliases: ["Aggie"] };
+    expect(mentioned([agnesOnly, nellAggie], "Aggie.")).toEqual(["Nell"]);
+    // The same entries in another order.
+    expect(mentioned([nellAggie, agnesOnly], "Agnes.")).toEqual(["Agnes"]);
+    // More bibles than are kept, then the first again.
+    for (let n = 0; n < 12; n++) expect(mentioned([entry(`Name${n}`)], `Name${n}s.`)).toEqual([`Name${n}`]);
+    expect(mentioned([agnes, tom], text)).toEqual(["Agnes", "Tom"]);
+  });
+
+  it("finds each mention whatever the other names, plurals and possessives around it", () => {
+    // Thousands of names, as in a full bible, and words that share a name's first letters and length.
+    const many = Array.from({ length: 2000 }, (_, n) => entry(`Name${n} Surname${n}`, [`Alias${n}`]));
+    const pell = entry("Pell");
+    const text = "Pelt, Pull, Pells and Pell's. Name7 Surname7s. Name8, Surname8. Alias9s.";
+    const found = findMentions([...many, pell], [text]);
+    expect(found.get(pell.id)).toEqual({ count: 2, lastText: 0 });
+    expect(found.get(many[7]!.id)).toEqual({ count: 1, lastText: 0 });
+    expect(found.has(many[8]!.id)).toBe(false);
+    expect(found.get(many[9]!.id)).toEqual({ count: 1, lastText: 0 });
+    expect(found.size).toBe(3);
+  });
 });
