@@ -15,7 +15,6 @@ export default [
   route("api/projects/:id/entries", "routes/api.projects.$id.entries.ts"),
   route("api/projects/:id/entries/:entryId", "routes/api.projects.$id.entries.$entryId.ts"),
   route("api/projects/:id/export.zip", "routes/api.projects.$id.export-zip.ts"),
-  route("api/projects/:id/bible.docx", "routes/api.projects.$id.bible-docx.ts"),
   route("api/projects/:id/import", "routes/api.projects.$id.import.ts"),
   route("api/active-project", "routes/api.active-project.ts"),
   layout("routes/chrome-layout.tsx", [

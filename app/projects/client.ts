@@ -57,9 +57,8 @@ export const deleteEntry = (projectId: string, entryId: string) => call<{ ok: tr
 export const setActiveProject = (projectId: string | null) =>
   call<{ activeProjectId: string | null }>("/api/active-project", { method: "PUT", json: { projectId } });
 
-/** The bundle helper's routes. */
+/** The bundle helper's route. */
 export const exportZipUrl = (id: string) => `${projectUrl(id)}/export.zip`;
-export const bibleDocxUrl = (id: string) => `${projectUrl(id)}/bible.docx`;
 
 export const importBible = (id: string, markdown: string) =>
   call<unknown>(`${projectUrl(id)}/import`, { method: "POST", markdown });

@@ -47,7 +47,7 @@ for (const size of WORKSPACE_SIZES) {
       await addEntry(page, bibleTexts.kinds.place, "The Lock House", "A stone cottage by the weir.");
       await expect(page.getByText(projectPageTexts.entryNotes).first()).toBeVisible();
       await expect(page.getByRole("link", { name: projectPageTexts.exportZip })).toBeVisible();
-      await expect(page.getByRole("link", { name: projectPageTexts.exportDocx })).toBeVisible();
+      await expect(page.getByRole("button", { name: projectPageTexts.exportDocx })).toBeVisible();
       await expect(page.getByRole("button", { name: projectPageTexts.importBible })).toBeVisible();
       await expectNoA11yViolations(page, "the project page");
       const projectUrl = page.url();
@@ -149,6 +149,15 @@ async function downloadBundle(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, strFromU8(bytes)]));
 }
 
+/** Clicks "Bible (.docx)" and returns the text of the document's paragraphs, one per line. */
+async function downloadBibleDocx(page: Page): Promise<{ name: string; text: string; xml: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: projectPageTexts.exportDocx }).click()]);
+  expect(await download.failure()).toBeNull();
+  const xml = strFromU8(unzipSync(new Uint8Array(await readFile(await download.path())))["word/document.xml"]!);
+  const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join("\n");
+  return { name: download.suggestedFilename(), text, xml };
+}
+
 /** The text of bible.md under `### name`, up to the next entry. */
 function entrySection(bible: string, name: string): string {
   const start = bible.indexOf(`\n### ${name}\n`);
@@ -190,6 +199,14 @@ test("export a project as a .zip (its bible and its conversation) and import tha
   const conversation = files[conversations[0]!]!;
   expect(conversation).toContain(`project: "${title}"`);
   expect(conversation).toContain(marker);
+
+  // The bible alone as a Word document, built in the browser: sections, entries as headings, notes.
+  const docx = await downloadBibleDocx(page);
+  expect(docx.name).toBe("the-lock-house-bible.docx");
+  for (const expected of [title, bibleTexts.sections.synopsis, "A keeper inherits a haunted lock.", "Agnes Pell", "Private notes", "Dies in act three.", "Weir Cottage"]) {
+    expect(docx.text).toContain(expected);
+  }
+  expect(docx.xml).toMatch(/<w:pStyle w:val="Heading3"\/>[\s\S]*?Agnes Pell/);
 
   // A new project takes that bible.md through its page's import button.
   await createProject(page, "Second Book");

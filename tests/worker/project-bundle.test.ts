@@ -141,21 +141,6 @@ describe("GET /api/projects/:id/export.zip", () => {
   });
 });
 
-describe("GET /api/projects/:id/bible.docx", () => {
-  it("is a Word document with the sections, entries and private notes", async () => {
-    const response = await owner.browser.request(`/api/projects/${lockHouse.id}/bible.docx`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-    expect(response.headers.get("Content-Disposition")).toContain('filename="the-lock-house-bible.docx"');
-    const xml = (await unzip(response))["word/document.xml"]!;
-    const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join("\n");
-    for (const expected of ["The Lock House", "Synopsis", "Agnes returns to the weir.", "Agnes Pell", "# Her one rule", "Private notes", "Dies in act three.", "東京"]) {
-      expect(text).toContain(expected);
-    }
-    expect(xml).toMatch(/<w:pStyle w:val="Heading3"\/>[\s\S]*?Agnes Pell/);
-  });
-});
-
 describe("POST /api/projects/:id/import", () => {
   async function exportedBible(user: SignedUpUser, projectId: string): Promise<string> {
     return (await unzip(await user.browser.request(`/api/projects/${projectId}/export.zip`)))["bible.md"]!;
@@ -264,13 +249,11 @@ describe("POST /api/projects/:id/import", () => {
 });
 
 describe("another writer's project id", () => {
-  it("is a 404 on export.zip, bible.docx and import, and the import changes nothing", async () => {
+  it("is a 404 on export.zip and import, and the import changes nothing", async () => {
     const before = await readProject(owner, lockHouse.id);
-    for (const path of ["export.zip", "bible.docx"]) {
-      const response = await stranger.browser.request(`/api/projects/${lockHouse.id}/${path}`);
-      expect(response.status, path).toBe(404);
-      expect(((await response.json()) as { error: string }).error).toBe("This project was not found. It may have been deleted.");
-    }
+    const response = await stranger.browser.request(`/api/projects/${lockHouse.id}/export.zip`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: string }).error).toBe("This project was not found. It may have been deleted.");
     const imported = await importInto(stranger, lockHouse.id, "## Synopsis\n\nTaken over.\n\n## Entries\n\n### Intruder\n");
     expect(imported.status).toBe(404);
     expect(bibleOf(await readProject(owner, lockHouse.id))).toEqual(bibleOf(before));
@@ -278,10 +261,9 @@ describe("another writer's project id", () => {
     expect((await owner.browser.request(`/api/projects/${unknown}/export.zip`)).status).toBe(404);
   });
 
-  it("signed out: 401 on all three", async () => {
+  it("signed out: 401 on both", async () => {
     const anonymous = new Browser();
     expect((await anonymous.request(`/api/projects/${lockHouse.id}/export.zip`)).status).toBe(401);
-    expect((await anonymous.request(`/api/projects/${lockHouse.id}/bible.docx`)).status).toBe(401);
     const response = await anonymous.request(`/api/projects/${lockHouse.id}/import`, {
       method: "POST",
       headers: { Origin: ORIGIN, "Content-Type": "text/markdown" },

@@ -7,9 +7,31 @@ import { useId, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useToast } from "~/components/toaster";
 import { projectPageTexts as texts } from "~/messages/project-pages";
-import { bibleDocxUrl, deleteProject, exportZipUrl, importBible, updateProject } from "~/projects/client";
+import { downloadBibleDocx } from "~/projects/bundle/bible-docx-download";
+import { deleteProject, exportZipUrl, importBible, updateProject } from "~/projects/client";
 
 type Failed = (error: unknown) => void;
+
+/** Builds the bible's .docx in the browser; the button is busy until the file is handed over. */
+function DocxButton({ id, onFailed }: { id: string; onFailed: Failed }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="soft"
+      color="gray"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadBibleDocx(id)
+          .catch(onFailed)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {texts.exportDocx}
+    </Button>
+  );
+}
 
 function DeleteProjectButton({ id, title, onFailed }: { id: string; title: string; onFailed: Failed }) {
   const navigate = useNavigate();
@@ -134,11 +156,7 @@ export function ProjectManage({ id, title, archived }: { id: string; title: stri
             {texts.exportZip}
           </a>
         </Button>
-        <Button asChild variant="soft" color="gray">
-          <a href={bibleDocxUrl(id)} download>
-            {texts.exportDocx}
-          </a>
-        </Button>
+        <DocxButton id={id} onFailed={onFailed} />
         <ImportButton id={id} onFailed={onFailed} />
       </Flex>
     </section>

@@ -6,33 +6,18 @@
 import { historyEntryLabel } from "~/catalog/history";
 import { conversationTitle, parseDetails } from "~/history/titles";
 import { getDb } from "~/lib/db.server";
-import { BIBLE_SECTIONS } from "~/projects/bible";
 import { MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
 import { applyBibleImport } from "~db/queries/bible-import";
 import { listProjectConversations, type ProjectConversation } from "~db/queries/project-bundle";
 import { readProject } from "~db/queries/projects";
 import type { BundleBible } from "./bible-format";
+import { bundleBible } from "./bundle-bible";
 import { parseBible } from "./bible-parse";
 import type { LineError } from "./bible-limits";
 import type { BundleConversation } from "./conversation-file";
 import { planImport } from "./import-plan";
 
 type StoredProject = NonNullable<Awaited<ReturnType<typeof readProject>>>;
-
-function bundleBible(project: StoredProject): BundleBible {
-  const sections = Object.fromEntries(BIBLE_SECTIONS.map((section) => [section, project[section] ?? ""])) as Record<(typeof BIBLE_SECTIONS)[number], string>;
-  return {
-    project: { title: project.title, logline: project.logline ?? "", kind: project.kind ?? null, ...sections },
-    entries: project.entries.map(({ kind, name, aliases, description, notes, alwaysInclude }) => ({
-      kind,
-      name,
-      aliases,
-      description,
-      notes,
-      alwaysInclude,
-    })),
-  };
-}
 
 function bundleConversation(row: ProjectConversation): BundleConversation {
   const answer = row.turns.find((turn) => turn.role === "assistant")?.content ?? null;
@@ -46,7 +31,7 @@ function bundleConversation(row: ProjectConversation): BundleConversation {
   };
 }
 
-/** The project's bible, for bible.md and the .docx; null when the writer has no such project. */
+/** The project's bible, for bible.md; null when the writer has no such project. */
 export async function readBundleBible({ userId, projectId }: { userId: string; projectId: string }): Promise<BundleBible | null> {
   const project = await readProject({ db: getDb(), userId, id: projectId });
   return project ? bundleBible(project) : null;
