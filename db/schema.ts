@@ -23,9 +23,11 @@ export const users = sqliteTable("users", {
    * archived one simply reads as "No project".
    */
   activeProjectId: text("active_project_id"),
+  /** When the writer last generated (issue 14: the owner's writers list is sorted by it); NULL before. */
+  lastActiveAt: integer("last_active_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-});
+}, (t) => [index("users_last_active_idx").on(t.lastActiveAt, t.id), index("users_created_idx").on(t.createdAt)]);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -260,5 +262,50 @@ export const usageEvents = sqliteTable(
     outcome: text("outcome").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("usage_events_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("usage_events_user_created_idx").on(t.userId, t.createdAt), index("usage_events_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Every version of a tool's system prompt the owner published (issue 14, decision 014): the text
+ * `system_prompts` holds now is the latest row per tool. `prompt_text` NULL is "back to the
+ * shipped default". `created_by_email` keeps who published it even after that account is gone.
+ */
+export const systemPromptVersions = sqliteTable(
+  "system_prompt_versions",
+  {
+    id: text("id").primaryKey(),
+    queryType: text("query_type").notNull(),
+    promptText: text("prompt_text"),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("system_prompt_versions_type_created_idx").on(t.queryType, t.createdAt)],
+);
+
+/** The owner's settings (issue 14): one JSON value per key ("model", "trialGuard"), validated in the app. */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedByEmail: text("updated_by_email").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Every admin action (issue 14): who, what, on whom, before → after (JSON), when. Append-only:
+ * nothing updates or deletes a row. No foreign keys: the log outlives the accounts it names.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id"),
+    target: text("target").notNull(),
+    before: text("before"),
+    after: text("after"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt)],
 );

@@ -1,0 +1,48 @@
+/**
+ * The admin audit log (issue 14): append-only. An action writes its entry in the same batch as
+ * its change (`auditEntry` gives the insert to put in that batch), so the log never misses a
+ * change and never records one that did not happen.
+ */
+import { desc, lt, or, and, eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { adminAudit } from "../schema";
+
+export type AuditInput = {
+  admin: { id: string; email: string };
+  /** A short, stable name: "trial.add-conversations", "prompt.publish", "settings.model", … */
+  action: string;
+  targetUserId?: string | null;
+  /** What was acted on, in words the log shows: an e-mail, a tool's name, "Model settings". */
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  now: Date;
+};
+
+const asJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** The insert of one audit entry, to run in the action's own batch. */
+export function auditEntry(db: Database, input: AuditInput) {
+  return db.insert(adminAudit).values({
+    id: crypto.randomUUID(),
+    adminId: input.admin.id,
+    adminEmail: input.admin.email,
+    action: input.action,
+    targetUserId: input.targetUserId ?? null,
+    target: input.target,
+    before: asJson(input.before),
+    after: asJson(input.after),
+    createdAt: input.now,
+  });
+}
+
+export type AuditRow = typeof adminAudit.$inferSelect;
+export type AuditCursor = { createdAt: Date; id: string };
+
+/** Newest first, `limit` at a time; `after` is the last row of the previous page. */
+export async function listAudit({ db, after, limit }: { db: Database; after?: AuditCursor | null; limit: number }): Promise<AuditRow[]> {
+  const older = after
+    ? or(lt(adminAudit.createdAt, after.createdAt), and(eq(adminAudit.createdAt, after.createdAt), lt(adminAudit.id, after.id)))
+    : undefined;
+  return db.select().from(adminAudit).where(older).orderBy(desc(adminAudit.createdAt), desc(adminAudit.id)).limit(limit);
+}
