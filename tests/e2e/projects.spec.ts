@@ -22,7 +22,7 @@ import { SUPPORTING_CAST } from "../mocks/openai-cast.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test } from "./fixtures.ts";
 import { historyPage, seedConversation } from "./history-page.ts";
 import { addEntry, chooseActiveProject, createProject, fillSection } from "./project-page.ts";
-import { chooseElement, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
+import { chooseElement, clickInThread, fieldLabel, generateAndWait, toolBySlug, toolPage, WORKSPACE_SIZES } from "./tool-page.ts";
 
 const prose = toolBySlug("prose");
 const stage = toolBySlug("stage-screen");
@@ -75,7 +75,7 @@ for (const size of WORKSPACE_SIZES) {
       await expect(usedLine(page)).not.toContainText("Tom Reed");
 
       // Save to bible: a section of the answer becomes a new character.
-      await toolPage(page).output.getByRole("button", { name: saveToBibleTexts.buttonLabel }).click();
+      await clickInThread(toolPage(page).output.getByRole("button", { name: saveToBibleTexts.buttonLabel }));
       const dialog = page.getByRole("dialog", { name: saveToBibleTexts.title });
       await dialog.getByRole("radio", { name: saveToBibleTexts.section }).click();
       await dialog.getByLabel(projectPageTexts.entryName).fill("Mary Pell");
@@ -242,7 +242,7 @@ test("a character list answer becomes one bible entry per character, in one step
   await expect(answer.getByRole("heading", { name: "Characters", exact: true })).toBeVisible();
 
   const cast = ["Agnes Pell", "Tom Reed", ...SUPPORTING_CAST];
-  await toolPage(page).output.getByRole("button", { name: saveToBibleTexts.buttonLabel }).click();
+  await clickInThread(toolPage(page).output.getByRole("button", { name: saveToBibleTexts.buttonLabel }));
   const dialog = page.getByRole("dialog", { name: saveToBibleTexts.title });
   // The answer is a character list: one entry per character is offered, and chosen.
   await expect(dialog.getByRole("radio", { name: saveToBibleTexts.characters(cast.length) })).toBeChecked();

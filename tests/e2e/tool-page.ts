@@ -110,6 +110,16 @@ export function toolPage(page: Page) {
 }
 
 /** While a conversation is on screen the form is folded: a writer opens it to change it. */
+/**
+ * Clicks a control of an answer as a writer does: scrolled to the middle of the screen first. On
+ * a phone the composer stays at the bottom and a toast may sit just above it; Playwright's own
+ * scrolling brings a control only to the screen's edge, under them.
+ */
+export async function clickInThread(control: Locator) {
+  await control.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await control.click();
+}
+
 export async function unfoldDetails(page: Page) {
   const { editDetails } = toolPage(page);
   if (await editDetails.isVisible()) await editDetails.click();
