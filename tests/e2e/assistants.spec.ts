@@ -214,10 +214,12 @@ test("an old per-feature route opens its tool with the element chosen", async ({
   await generateAndWait(page, prose);
   await expect(ui.answers.first().getByRole("heading", { level: 1 })).toHaveText("World description");
 
-  // Every old route with an element preselects it (the one without an element chooses nothing).
+  // Every old route lands on its merged tool (its title too), and one with an element preselects
+  // it (the one without an element chooses nothing).
   for (const old of SPEC_OLD_ROUTES) {
     await open(page, old.path);
     await expect(page, old.path).toHaveURL(old.to);
+    await expect(page, old.path).toHaveTitle(`${old.tool.title}${TITLE_SUFFIX}`);
     const element = old.element ? elementOf(old.tool, old.element) : null;
     if (element) {
       await expect(ui.elementSelect, old.path).toHaveText(element.label);

@@ -99,16 +99,6 @@ test.describe("signed in", () => {
     }
   });
 
-  test("every old per-feature route lands on its merged tool", async ({ page, email }) => {
-    test.slow(); // 28 page loads
-    await signUp(page, { email });
-    for (const old of SPEC_OLD_ROUTES) {
-      await page.goto(old.path);
-      await expect(page, old.path).toHaveURL(old.to);
-      await expect(page).toHaveTitle(`${old.tool.title}${TITLE_SUFFIX}`);
-    }
-  });
-
   test("an unknown path goes to /dashboard, and after signing out to /", async ({ page, email }) => {
     await signUp(page, { email });
     for (const path of UNKNOWN_PATHS) {
