@@ -1,5 +1,5 @@
 import { Theme } from "@radix-ui/themes";
-import themeStyles from "@radix-ui/themes/styles.css?url";
+import themeStyles from "./styles/radix.css?url";
 import {
   isRouteErrorResponse,
   Links,
