@@ -116,18 +116,31 @@ export function useThreadScroll({ lastId, streaming }: { lastId: string | null; 
     setJumpShown(Boolean(panel && streaming && distanceToEnd(panel) > END_SLACK));
   }, [streaming]);
 
-  // After every render (each streamed frame): keep the view where the mode says.
+  // After every render (each streamed frame): keep the view where the mode says — in the next
+  // animation frame, still before it is painted. Reading the panel's size makes the browser lay
+  // the page out; in the frame it does that once, where a layout effect would do it inside
+  // React's commit, making that task longer than the frame.
+  const frame = useRef(0);
+  const latestUpdateJump = useRef(updateJump);
   useLayoutEffect(() => {
-    const panel = panelRef.current;
-    if (!panel || !lastId) return;
+    latestUpdateJump.current = updateJump;
+    if (!panelRef.current || !lastId) return;
     if (anchored.current !== lastId) {
       anchored.current = lastId;
       mode.current = "anchor";
     }
-    const target = targetOf(panel, mode.current, lastId);
-    if (target !== null && Math.abs(panel.scrollTop - target) > 1) panel.scrollTop = target;
-    updateJump();
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const panel = panelRef.current;
+      const id = anchored.current;
+      if (!panel || !id) return;
+      const target = targetOf(panel, mode.current, id);
+      if (target !== null && Math.abs(panel.scrollTop - target) > 1) panel.scrollTop = target;
+      latestUpdateJump.current();
+    });
   });
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const onScroll = useCallback(() => {
     const panel = panelRef.current;
