@@ -17,11 +17,13 @@ export default [
   route("api/projects/:id/export.zip", "routes/api.projects.$id.export-zip.ts"),
   route("api/projects/:id/import", "routes/api.projects.$id.import.ts"),
   route("api/active-project", "routes/api.active-project.ts"),
+  route("api/account/export.zip", "routes/api.account.export-zip.ts"),
   layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("account", "routes/account.tsx"),
     route("projects", "routes/projects.tsx"),
     route("projects/:id", "routes/project.tsx"),
     ...tools.map((tool) => route(toolPath(tool).slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),

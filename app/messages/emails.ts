@@ -56,3 +56,16 @@ export function passwordChangedEmail({ email, resetLink }: { email: string; rese
 <p>If it was not, <a href="${escapeHtml(resetLink)}">reset your password now</a> and contact support.</p>`,
   };
 }
+
+export function accountDeletedEmail(email: string): EmailContent {
+  const lines = [
+    `The account ${email} and everything in it — history, projects, story bibles, sessions — were deleted at your request.`,
+    "Any subscription was cancelled at once: you will not be charged again.",
+    "You can sign up again with this address at any time; it will be a new account.",
+  ];
+  return {
+    subject: "Your The Write Stuff account was deleted",
+    text: lines.join("\n\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+  };
+}

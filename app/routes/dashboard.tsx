@@ -21,6 +21,7 @@ import { formError, text, withForm } from "~/lib/form.server";
 import { isEmailVerified } from "~db/queries/email-verifications";
 import { getSubscription } from "~db/queries/subscriptions";
 import { validation, verifyTexts } from "~/messages/account";
+import { accountPageTexts } from "~/messages/account-data";
 import { dashboardTexts } from "~/messages/dashboard";
 import { TITLE_SUFFIX } from "~/messages/site";
 
@@ -89,6 +90,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {dashboardTexts.signedInAs(loaderData.email)}
         </Text>
         <ChangePasswordDialog />
+        <Button asChild variant="soft">
+          <Link to="/account">{accountPageTexts.menuLink}</Link>
+        </Button>
       </AppHeader>
       <main className="page-main">
         {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}

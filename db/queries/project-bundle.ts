@@ -1,16 +1,17 @@
 /**
- * What a project's export reads (issue 13, "Export and import"): every conversation of the
- * project with its whole thread (the chosen version of each exchange, as history shows it), in
- * two queries whatever the number of conversations. Scoped by the writer first: another writer's
- * project has no conversations here.
+ * What a project's export (issue 13, "Export and import") and a writer's "download all my data"
+ * (issue 14) read: every conversation with its whole thread (the chosen version of each exchange,
+ * as history shows it), in two queries whatever the number of conversations. Scoped by the
+ * writer first: another writer's project has no conversations here.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 import type { ThreadTurn } from "./conversations";
 
 export type ProjectConversation = {
   id: string;
+  projectId: string | null;
   queryType: string;
   element: string | null;
   title: string | null;
@@ -29,11 +30,20 @@ export async function listProjectConversations({
   userId: string;
   projectId: string;
 }): Promise<ProjectConversation[]> {
-  const inProject = and(eq(queryHistory.userId, userId), eq(queryHistory.projectId, projectId));
+  return listConversationsWhere(db, and(eq(queryHistory.userId, userId), eq(queryHistory.projectId, projectId))!);
+}
+
+/** Every conversation of the writer, in a project or not, oldest first. */
+export async function listAllConversations({ db, userId }: { db: Database; userId: string }): Promise<ProjectConversation[]> {
+  return listConversationsWhere(db, eq(queryHistory.userId, userId));
+}
+
+async function listConversationsWhere(db: Database, inProject: SQL): Promise<ProjectConversation[]> {
   const [rows, messages] = await db.batch([
     db
       .select({
         id: queryHistory.id,
+        projectId: queryHistory.projectId,
         conversationId: queryHistory.conversationId,
         queryType: queryHistory.queryType,
         element: queryHistory.element,

@@ -247,3 +247,22 @@ export async function setActiveProject({
     .returning({ id: users.id });
   return updated.length > 0;
 }
+
+/** Every project of the writer with its bible entries (oldest first): for "download all my data". */
+export async function listProjectsWithEntries({ db, userId }: { db: Database; userId: string }): Promise<(Project & { entries: StoredBibleEntry[] })[]> {
+  const [rows, entries] = await db.batch([
+    db.select(projectColumns).from(projects).where(eq(projects.userId, userId)).orderBy(projects.createdAt, projects.id),
+    db
+      .select({ ...entryColumns, projectId: bibleEntries.projectId })
+      .from(bibleEntries)
+      .where(eq(bibleEntries.userId, userId))
+      .orderBy(bibleEntries.createdAt, sql`${bibleEntries}.rowid`),
+  ]);
+  const byProject = new Map<string, StoredBibleEntry[]>();
+  for (const { projectId, ...entry } of entries) {
+    const list = byProject.get(projectId) ?? [];
+    list.push(toBibleEntry(entry));
+    byProject.set(projectId, list);
+  }
+  return rows.map((project) => ({ ...project, entries: byProject.get(project.id) ?? [] }));
+}

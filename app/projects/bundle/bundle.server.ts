@@ -19,7 +19,7 @@ import { planImport } from "./import-plan";
 
 type StoredProject = NonNullable<Awaited<ReturnType<typeof readProject>>>;
 
-function bundleConversation(row: ProjectConversation): BundleConversation {
+export function bundleConversation(row: ProjectConversation): BundleConversation {
   const answer = row.turns.find((turn) => turn.role === "assistant")?.content ?? null;
   return {
     queryType: row.queryType,

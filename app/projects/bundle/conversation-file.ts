@@ -14,7 +14,7 @@ export type BundleConversation = Pick<HistoryThread, "queryType" | "label" | "ti
 
 export function conversationMarkdown(
   conversation: BundleConversation,
-  { projectTitle, timeZone }: { projectTitle: string; timeZone?: string },
+  { projectTitle, timeZone }: { projectTitle: string | null; timeZone?: string },
 ): string {
   const tool = toolForQueryType(conversation.queryType);
   const front = writeFrontMatter({

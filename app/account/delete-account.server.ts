@@ -1,0 +1,46 @@
+/**
+ * Deleting an account and everything in it (issue 14): any live Stripe subscription of the
+ * writer is cancelled at once first — if Stripe cannot be reached, nothing is deleted, so no
+ * one is left paying for an account that is gone — then every row of the writer goes in one
+ * batch, and a confirmation is mailed once the answer is out. Used by the writer's own "Delete
+ * my account" and by the owner's console.
+ */
+import { getStripe } from "~/billing/stripe.server";
+import { listLiveSubscriptions } from "~/billing/duplicates.server";
+import { getDb } from "~/lib/db.server";
+import { mailLater, type Background } from "~/auth/account-mail.server";
+import { accountDeleteTexts } from "~/messages/account-data";
+import { accountDeletedEmail } from "~/messages/emails";
+import { deleteAccountRows, readAccount, type StoredAccount } from "~db/queries/account-data";
+
+export class SubscriptionCancelError extends Error {}
+
+/** Cancels now every subscription of the writer's Stripe customer that is still live; how many. */
+async function cancelSubscriptions(subscription: StoredAccount["subscription"]): Promise<number> {
+  const customerId = subscription?.stripeCustomerId;
+  if (!customerId) return 0;
+  try {
+    const { stripe } = getStripe();
+    const live = await listLiveSubscriptions(stripe, customerId);
+    for (const one of live) await stripe.subscriptions.cancel(one.id);
+    return live.length;
+  } catch (error) {
+    console.error("account deletion: cancelling the subscription failed", error);
+    throw new SubscriptionCancelError(accountDeleteTexts.stripeFailed);
+  }
+}
+
+/** Deletes the account `userId` with all its data; false when there is no such account. */
+export async function deleteAccountAndData({ userId, background }: { userId: string; background: Background }) {
+  const db = getDb();
+  const account = await readAccount({ db, userId });
+  if (!account) return { deleted: false as const };
+  const cancelledSubscriptions = await cancelSubscriptions(account.subscription);
+  await deleteAccountRows({ db, userId });
+  const { email } = account.user;
+  mailLater(background, "account deleted", async () => ({
+    to: email,
+    content: accountDeletedEmail(email),
+  }));
+  return { deleted: true as const, cancelledSubscriptions };
+}

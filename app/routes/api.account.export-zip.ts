@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.account.export-zip";
+import { readAccountData } from "~/account/data-export.server";
+import { accountZip } from "~/account/data-zip";
+import { requireApiUser } from "~/auth/guards.server";
+import { authContext } from "~/auth/session.server";
+import { apiError } from "~/lib/api-error";
+import { accountPageTexts, accountZipTexts } from "~/messages/account-data";
+import { downloadHeaders } from "~/projects/bundle/download-headers";
+import { ZIP_MIME } from "~/projects/bundle/project-zip";
+
+/**
+ * GET /api/account/export.zip — "Download all my data": the signed-in writer's account, plan,
+ * every conversation (Markdown and JSON) and every project's bible. Their own data only.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireApiUser(context.get(authContext), { error: accountPageTexts.signedOut });
+  const data = await readAccountData(user.id);
+  if (!data) return apiError(404, "Not Found");
+  const exportedAt = new Date();
+  const zip = accountZip(data, exportedAt);
+  return new Response(zip, { headers: downloadHeaders(ZIP_MIME, accountZipTexts.zipName(exportedAt.toISOString().slice(0, 10)), zip.byteLength) });
+}
