@@ -22,6 +22,8 @@ import { isEmailVerified } from "~db/queries/email-verifications";
 import { getSubscription } from "~db/queries/subscriptions";
 import { validation, verifyTexts } from "~/messages/account";
 import { accountPageTexts } from "~/messages/account-data";
+import { adminTexts } from "~/messages/admin";
+import { isVerifiedAdmin } from "~db/queries/admins";
 import { dashboardTexts } from "~/messages/dashboard";
 import { TITLE_SUFFIX } from "~/messages/site";
 
@@ -36,10 +38,11 @@ export function headers() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const db = getDb();
-  const [row, emailVerified, projects] = await Promise.all([
+  const [row, emailVerified, projects, admin] = await Promise.all([
     getSubscription({ db, userId: user.id }),
     isEmailVerified({ db, userId: user.id }),
     loadProjectChoice(user.id),
+    isVerifiedAdmin({ db, userId: user.id }),
   ]);
   const checkout = url.searchParams.get("checkout");
   return {
@@ -49,6 +52,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     testPayments: getPublicConfig().testPayments,
     checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
     projects,
+    admin,
   };
 }
 
@@ -93,6 +97,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Button asChild variant="soft">
           <Link to="/account">{accountPageTexts.menuLink}</Link>
         </Button>
+        {loaderData.admin ? (
+          <Button asChild variant="soft">
+            <Link to="/admin">{adminTexts.menuLink}</Link>
+          </Button>
+        ) : null}
       </AppHeader>
       <main className="page-main">
         {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { usageEvents } from "../schema";
+import { usageEvents, users } from "../schema";
 
 export type UsageOutcome = "complete" | "stopped" | "interrupted" | "failed";
 
@@ -19,15 +20,19 @@ export async function recordUsageEvent({
     now: Date;
   };
 }) {
-  await db.insert(usageEvents).values({
-    id: crypto.randomUUID(),
-    userId: event.userId,
-    queryType: event.queryType,
-    model: event.model,
-    inputTokens: event.inputTokens,
-    outputTokens: event.outputTokens,
-    latencyMs: event.latencyMs,
-    outcome: event.outcome,
-    createdAt: event.now,
-  });
+  // The writer's last activity (the owner's writers list is sorted by it) moves with the event.
+  await db.batch([
+    db.insert(usageEvents).values({
+      id: crypto.randomUUID(),
+      userId: event.userId,
+      queryType: event.queryType,
+      model: event.model,
+      inputTokens: event.inputTokens,
+      outputTokens: event.outputTokens,
+      latencyMs: event.latencyMs,
+      outcome: event.outcome,
+      createdAt: event.now,
+    }),
+    db.update(users).set({ lastActiveAt: event.now }).where(eq(users.id, event.userId)),
+  ]);
 }

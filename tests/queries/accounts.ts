@@ -31,6 +31,8 @@ export function accountQueries(getDb: () => Database) {
           emailVerifiedAt: null,
           // A new writer works with "No project" (issue 13).
           activeProjectId: null,
+          // Nothing generated yet: the owner's writers list puts them last (issue 14).
+          lastActiveAt: null,
           createdAt: NOW,
           updatedAt: NOW,
         },

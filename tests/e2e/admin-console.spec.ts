@@ -1,0 +1,50 @@
+/**
+ * The owner's console (issue 14), as the owner and a writer use it: the verified owner opens the
+ * console from the dashboard, finds a writer by e-mail, grants 3 more trial conversations (in a
+ * confirm dialog), sees it in the audit log, and the writer's own card shows them. A writer who
+ * types /admin lands on the dashboard. Axe on each console page.
+ */
+import type { Browser } from "@playwright/test";
+import { adminTexts } from "../../app/messages/admin.ts";
+import { trialTexts } from "../../app/messages/trial.ts";
+import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test } from "./fixtures.ts";
+
+async function writerPage(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, { email });
+  return page;
+}
+
+test("the owner grants a writer 3 more trial conversations, and the writer's card shows them", async ({ page, browser, email }) => {
+  test.slow();
+  const writer = await writerPage(browser, email);
+  await expect(writer.getByTestId("trial-queries")).toContainText(trialTexts.conversationsLeft(5, 5));
+  await open(writer, "/admin");
+  await expect(writer).toHaveURL("/dashboard");
+
+  await signUpOrSignInOwner(page);
+  await page.getByRole("link", { name: adminTexts.menuLink }).click();
+  await expect(page).toHaveURL("/admin/writers");
+  await expectNoA11yViolations(page, "the writers list");
+  await page.getByLabel(adminTexts.searchLabel).fill(email);
+  await page.getByRole("button", { name: adminTexts.search }).click();
+  await page.getByRole("link", { name: email }).click();
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  await expectNoA11yViolations(page, "a writer's page");
+
+  await page.getByRole("button", { name: adminTexts.actions.addConversations }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByLabel(adminTexts.amountLabel.addConversations).fill("3");
+  await expectNoA11yViolations(page, "the confirm dialog");
+  await dialog.getByRole("button", { name: adminTexts.confirm }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(adminTexts.facts.conversationsLeft).locator("xpath=../..")).toContainText("8");
+
+  await page.getByRole("link", { name: adminTexts.navAudit }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("add-conversations");
+  await expectNoA11yViolations(page, "the audit log");
+
+  await writer.reload();
+  await expect(writer.getByTestId("trial-queries")).toContainText(trialTexts.conversationsLeft(8, 8));
+});
