@@ -10,6 +10,7 @@ export default [
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
   route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
+  route("api/admin/settings/model", "routes/api.admin.settings.model.ts"),
   route("api/projects", "routes/api.projects.ts"),
   route("api/projects/:id", "routes/api.projects.$id.ts"),
   route("api/projects/:id/entries", "routes/api.projects.$id.entries.ts"),

@@ -1,0 +1,11 @@
+/** The owner's console: model settings, trial guard and prompts (issue 14). */
+export const modelSettingsTexts = {
+  invalid: "The model settings could not be read. Send a JSON object.",
+  modelName: "The model name must be 1 to 100 characters: letters, digits, dots, dashes, underscores, colons or slashes.",
+  temperature: "Temperature must be a number from 0 to 2.",
+  maxOutputTokens: "Max output tokens must be a whole number from 1 to 16,000.",
+  contextBudgetTokens: "The context budget must be a whole number from 1,000 to 128,000 tokens.",
+  unknownTool: (key: string) => `There is no tool called “${key}”.`,
+  unknownField: (key: string) => `“${key}” is not a model setting.`,
+  saved: "Model settings saved. The next generation uses them.",
+} as const;
