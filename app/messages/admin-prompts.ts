@@ -9,3 +9,12 @@ export const modelSettingsTexts = {
   unknownField: (key: string) => `“${key}” is not a model setting.`,
   saved: "Model settings saved. The next generation uses them.",
 } as const;
+
+export const promptTexts = {
+  invalid: "The request could not be read. Send a JSON object with an action.",
+  unknownTool: "There is no such tool.",
+  empty: "The prompt is empty. Write the instructions the model should follow.",
+  tooLong: (max: number) => `The prompt is too long: at most ${max.toLocaleString("en-US")} characters.`,
+  unknownVersion: "There is no such version of this prompt.",
+  unknownAction: "Unknown action: publish, revert or default.",
+} as const;
