@@ -11,6 +11,7 @@ export default [
   route("api/history/:id", "routes/api.history.$id.ts"),
   route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
   route("api/admin/settings/model", "routes/api.admin.settings.model.ts"),
+  route("api/admin/settings/trial-guard", "routes/api.admin.settings.trial-guard.ts"),
   route("api/admin/prompts/:tool", "routes/api.admin.prompts.$tool.ts"),
   route("api/projects", "routes/api.projects.ts"),
   route("api/projects/:id", "routes/api.projects.$id.ts"),

@@ -18,3 +18,11 @@ export const promptTexts = {
   unknownVersion: "There is no such version of this prompt.",
   unknownAction: "Unknown action: publish, revert or default.",
 } as const;
+
+export const trialGuardTexts = {
+  invalid: "The trial guard could not be read. Send signupsPerIpHour and dailyNewTrials.",
+  perIpHour: "Sign-ups per IP per hour must be a whole number from 1 to 1,000,000.",
+  dailyCap: "The daily cap on new trials must be empty (no cap) or a whole number from 1 to 1,000,000.",
+  /** What someone signing up sees once today's new trials are all taken. */
+  dailyCapReached: "We are not taking new sign-ups for the rest of today. Please try again tomorrow.",
+} as const;
