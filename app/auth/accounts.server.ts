@@ -8,7 +8,6 @@ import { releaseSignupSlot, takeSignupSlot } from "~db/queries/signup-attempts";
 import { loadTrialGuard } from "~/admin/trial-guard.server";
 import { trialGuardTexts } from "~/messages/admin-prompts";
 import { validation } from "~/messages/account";
-import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { allowAuthAttempt, clientIp } from "~/lib/rate-limit.server";
 import type { Background } from "./account-mail.server";
