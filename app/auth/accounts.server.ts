@@ -5,8 +5,9 @@
 import { PLAN, trialEndsAt } from "~/billing/plan";
 import { createAccount, findUserByEmail } from "~db/queries/accounts";
 import { releaseSignupSlot, takeSignupSlot } from "~db/queries/signup-attempts";
+import { loadTrialGuard } from "~/admin/trial-guard.server";
+import { trialGuardTexts } from "~/messages/admin-prompts";
 import { validation } from "~/messages/account";
-import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { allowAuthAttempt, clientIp } from "~/lib/rate-limit.server";
 import type { Background } from "./account-mail.server";
@@ -20,11 +21,12 @@ type SignedIn = { ok: true; userId: string; token: string; expiresAt: Date };
 
 export const tooMany: Failure = { ok: false, error: validation.tooManyAttempts, status: 429 };
 const tooManySignUps: Failure = { ok: false, error: validation.tooManySignUps, status: 429 };
+const dailyCapReached: Failure = { ok: false, error: trialGuardTexts.dailyCapReached, status: 429 };
 
 /**
  * A new account with its trial. Never admin: the owner's address becomes admin only once the
- * link mailed here has been opened (decision 011). Each client IP gets SIGNUP_LIMIT_PER_IP_HOUR
- * sign-ups an hour, counted in the database (a sign-up that fails on our side gives its slot back).
+ * link mailed here has been opened (decision 011). Each client IP gets the trial guard's
+ * sign-ups an hour (default SIGNUP_LIMIT_PER_IP_HOUR), everyone together its optional daily cap, counted in the database (a sign-up that fails on our side gives its slot back).
  */
 export async function signUp(
   request: Request,
@@ -39,8 +41,10 @@ export async function signUp(
   const db = getDb();
   const now = new Date();
   const slotId = crypto.randomUUID();
-  const limit = getConfig().SIGNUP_LIMIT_PER_IP_HOUR;
-  if (!(await takeSignupSlot({ db, slotId, ip: clientIp(request), limit, now }))) return tooManySignUps;
+  const guard = await loadTrialGuard();
+  const slot = await takeSignupSlot({ db, slotId, ip: clientIp(request), limit: guard.signupsPerIpHour, dailyCap: guard.dailyNewTrials, now });
+  if (slot === "ip") return tooManySignUps;
+  if (slot === "day") return dailyCapReached;
   const session = await newSessionToken(now);
   const userId = crypto.randomUUID();
   const result = await createAccount({

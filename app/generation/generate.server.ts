@@ -4,6 +4,8 @@
  * to its lifecycle (turn.server.ts), which streams the answer and settles it.
  */
 import type { ModelMessage, SystemModelMessage } from "ai";
+import { modelValuesFor } from "~/admin/model-settings";
+import { loadModelSettings } from "~/admin/model-settings.server";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
@@ -11,7 +13,7 @@ import { trialTexts } from "~/messages/trial";
 import { mentionTexts, turnContext, type TurnProjectContext } from "~/projects/turn-context.server";
 import { readThread } from "~db/queries/conversations";
 import { buildFollowUpMessages } from "./context.server";
-import { CONTEXT_BUDGET_TOKENS, getModel } from "./model.server";
+import { getModel } from "./model.server";
 import { loadSystemPrompt } from "./system-prompt.server";
 import { refuse, readTurn } from "./turn-request.server";
 import { refundTurn, reserveTurn, streamTurn, type Turn } from "./turn.server";
@@ -42,10 +44,12 @@ export async function generate({
   const db = getDb();
   // Rate limit, prompt and reservation in one round of I/O; a refused request gives its
   // reservation straight back, so it never costs anything.
-  const [limiter, systemPrompt, charge] = await Promise.all([
+  // The prompt and the model settings are cached per isolate: no extra round trip.
+  const [limiter, systemPrompt, charge, settings] = await Promise.all([
     getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` }),
     loadSystemPrompt(turn.tool.systemPromptKey),
     reserveTurn(db, turn, turn.startedAt),
+    loadModelSettings(),
   ]);
   const tChecked = performance.now();
   if (!limiter.success) {
@@ -62,12 +66,20 @@ export async function generate({
     return refuse(503, generationToasts.errorLoadingTool.description, generationToasts.errorLoadingTool.title);
   }
 
-  const { messages, context } = await modelMessages(turn, systemPrompt);
+  const values = modelValuesFor(settings, turn.tool.slug);
+  const chosen = values.model ? getModel(values.model) : model;
+  const { messages, context } = await modelMessages(turn, systemPrompt, values.contextBudgetTokens);
   return streamTurn({
     turn: context ? { ...turn, context: context.event, contextUsed: context.saved } : turn,
     charge,
     // The project context block is a second system message, right after the system prompt.
-    model: { ...model, system: context?.block ? [system(systemPrompt), system(context.block)] : systemPrompt, messages },
+    model: {
+      ...chosen,
+      system: context?.block ? [system(systemPrompt), system(context.block)] : systemPrompt,
+      messages,
+      temperature: values.temperature,
+      maxOutputTokens: values.maxOutputTokens,
+    },
     signal: request.signal,
     waitUntil,
     headers: {
@@ -88,7 +100,11 @@ const system = (content: string): SystemModelMessage => ({ role: "system", conte
  * project, its bible's context block is assembled from the same texts (decision 013) and its
  * tokens come out of the conversation's budget.
  */
-async function modelMessages(turn: Turn, systemPrompt: string): Promise<{ messages: ModelMessage[]; context: TurnProjectContext | null }> {
+async function modelMessages(
+  turn: Turn,
+  systemPrompt: string,
+  contextBudgetTokens: number,
+): Promise<{ messages: ModelMessage[]; context: TurnProjectContext | null }> {
   if (turn.kind === "initial") {
     const context = turn.project ? turnContext(turn.project, mentionTexts([], turn.userText)) : null;
     return { messages: [{ role: "user", content: turn.userText }], context };
@@ -102,7 +118,7 @@ async function modelMessages(turn: Turn, systemPrompt: string): Promise<{ messag
     systemPrompt,
     turns: earlier,
     newText: newText ?? CONTINUE_INSTRUCTION,
-    budgetTokens: CONTEXT_BUDGET_TOKENS - (context?.block ? context.tokens : 0),
+    budgetTokens: contextBudgetTokens - (context?.block ? context.tokens : 0),
   });
   return { messages, context };
 }

@@ -4,7 +4,6 @@
  * and returns how the call ended (turn-endings.ts): finished, stopped, cut, timed out or failed.
  */
 import { experimental_streamTextLowMemory as streamText, type LanguageModel, type ModelMessage, type SystemModelMessage } from "ai";
-import { MAX_OUTPUT_TOKENS, TEMPERATURE } from "./model.server";
 import type { TurnEnding } from "./turn-endings";
 
 /** One timer per turn (timers are not free in workerd), noticing silence within one tick. */
@@ -35,6 +34,9 @@ export function readModel(options: {
   /** The system prompt, or it and then the project context block as a second system message. */
   system: string | SystemModelMessage[];
   messages: ModelMessage[];
+  /** The owner's model settings for this tool. */
+  temperature: number;
+  maxOutputTokens: number;
   /** How long the model may stay silent, before the first token or between tokens. */
   timeoutMs: number;
   /** Called on every watchdog tick (the response's keep-alive rides on the same timer). */
@@ -63,8 +65,8 @@ export function readModel(options: {
         model: options.model,
         system: options.system,
         messages: options.messages,
-        temperature: TEMPERATURE,
-        maxOutputTokens: MAX_OUTPUT_TOKENS,
+        temperature: options.temperature,
+        maxOutputTokens: options.maxOutputTokens,
         abortSignal: abort.signal,
         maxRetries: 1,
         // Reported through the stream's error part; the default handler would only log.

@@ -1,14 +1,15 @@
 /**
  * A tool's system prompt: the owner's edit (a `system_prompts` row) if there is one, else the
  * default that ships with the catalog (`app/catalog/prompts/<key>.md`). Edits are rare, so each
- * isolate keeps the answer for a few minutes instead of reading the database on every turn (one
- * round trip less before the first token); an edit reaches every isolate within that time.
+ * isolate keeps the answer for 30 seconds instead of reading the database on every turn (one
+ * round trip less before the first token); an edit reaches every isolate within that time, and
+ * the isolate that publishes it at once (`forgetSystemPrompt`).
  */
 import { defaultSystemPrompt } from "~/catalog/system-prompts.server";
 import { getDb } from "~/lib/db.server";
 import { getSystemPrompt } from "~db/queries/system-prompts";
 
-const TTL_MS = 5 * 60 * 1000;
+const TTL_MS = 30_000;
 const cache = new Map<string, { text: string; until: number }>();
 
 export async function loadSystemPrompt(key: string): Promise<string | undefined> {
@@ -18,4 +19,9 @@ export async function loadSystemPrompt(key: string): Promise<string | undefined>
   const text = (await getSystemPrompt({ db: getDb(), key })) || defaultSystemPrompt(key);
   if (text) cache.set(key, { text, until: Date.now() + TTL_MS });
   return text;
+}
+
+/** After a publish: this isolate's next turn reads the new prompt. */
+export function forgetSystemPrompt(key: string): void {
+  cache.delete(key);
 }

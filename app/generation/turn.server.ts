@@ -80,7 +80,12 @@ function startEvent(turn: Turn, charge: Charge): GenerateEvent {
   return { ...base, queriesRemaining: charge.queriesRemaining, followUpsLeft: followUpsLeft(used) };
 }
 
-export type TurnModel = ReturnType<typeof getModel> & { system: string | SystemModelMessage[]; messages: ModelMessage[] };
+export type TurnModel = ReturnType<typeof getModel> & {
+  system: string | SystemModelMessage[];
+  messages: ModelMessage[];
+  temperature: number;
+  maxOutputTokens: number;
+};
 
 /**
  * How long the response waits for the first words before it starts without them. A model that
@@ -113,6 +118,8 @@ export async function streamTurn({
     model: model.model,
     system: model.system,
     messages: model.messages,
+    temperature: model.temperature,
+    maxOutputTokens: model.maxOutputTokens,
     timeoutMs: model.timeoutMs,
     onTick: () => events.keepAlive(),
   });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { issueVerificationToken, isEmailVerified, verifyEmailWithToken } from "../../db/queries/email-verifications";
@@ -17,7 +17,8 @@ export function trustQueries(getDb: () => Database) {
       const ip = uniqueId("ip");
       const take = (now = NOW) => takeSignupSlot({ db, slotId: uniqueId("slot"), ip, limit: 3, now });
       const taken = await Promise.all(Array.from({ length: 6 }, () => take()));
-      expect(taken.filter(Boolean)).toHaveLength(3);
+      expect(taken.filter((slot) => slot === true)).toHaveLength(3);
+      expect(taken.filter((slot) => slot === "ip")).toHaveLength(3);
       expect(await takeSignupSlot({ db, slotId: uniqueId("slot"), ip: uniqueId("ip"), limit: 3, now: NOW })).toBe(true);
 
       const slotId = uniqueId("slot");
@@ -28,6 +29,20 @@ export function trustQueries(getDb: () => Database) {
       expect(await takeSignupSlot({ db, slotId: uniqueId("slot"), ip: otherIp, limit: 3, now: NOW })).toBe(true);
 
       expect(await take(new Date(NOW.getTime() + HOUR_MS + 1))).toBe(true);
+    });
+
+    it("with a daily cap, gives everyone together `dailyCap` new slots per UTC day, concurrently too", async () => {
+      const db = getDb();
+      // A day of its own, far from every other test's NOW.
+      const day = Date.UTC(2031, 0, 1);
+      const already = () => db.all<{ n: number }>(sql`SELECT count(*) AS n FROM signup_attempts WHERE created_at >= ${day}`);
+      expect((await already())[0]?.n).toBe(0);
+      const take = (ms: number) => takeSignupSlot({ db, slotId: uniqueId("slot"), ip: uniqueId("ip"), limit: 3, dailyCap: 4, now: new Date(day + ms) });
+      const taken = await Promise.all(Array.from({ length: 7 }, (_, n) => take(1_000 + n)));
+      expect(taken.filter((slot) => slot === true)).toHaveLength(4);
+      expect(taken.filter((slot) => slot === "day")).toHaveLength(3);
+      expect(await take(HOUR_MS * 5)).toBe("day");
+      expect(await take(24 * HOUR_MS)).toBe(true);
     });
   });
 

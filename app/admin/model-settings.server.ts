@@ -1,0 +1,34 @@
+/**
+ * The model settings as generation reads them: cached per isolate for 30 seconds, so a
+ * generation adds no database read (issue 15: at most one round trip before the model request).
+ * Saving clears this isolate's cache, so with one isolate (local dev, tests) the very next
+ * generation uses the change; other isolates within 30 seconds.
+ */
+import type { Admin } from "~/admin/guard.server";
+import { getDb } from "~/lib/db.server";
+import { auditEntry } from "~db/queries/admin-audit";
+import { getAppSetting, putAppSetting } from "~db/queries/app-settings";
+import { parseStoredModelSettings, type ModelSettings } from "./model-settings";
+
+export const MODEL_SETTINGS_KEY = "model";
+const TTL_MS = 30_000;
+let cached: { settings: ModelSettings; until: number } | null = null;
+
+export async function loadModelSettings(): Promise<ModelSettings> {
+  if (cached && cached.until > Date.now()) return cached.settings;
+  const settings = parseStoredModelSettings(await getAppSetting({ db: getDb(), key: MODEL_SETTINGS_KEY }));
+  cached = { settings, until: Date.now() + TTL_MS };
+  return settings;
+}
+
+/** Saves the settings and their audit entry in one batch; returns what was there before. */
+export async function saveModelSettings(admin: Admin, settings: ModelSettings, now = new Date()): Promise<ModelSettings> {
+  const db = getDb();
+  const before = parseStoredModelSettings(await getAppSetting({ db, key: MODEL_SETTINGS_KEY }));
+  await db.batch([
+    putAppSetting(db, { key: MODEL_SETTINGS_KEY, value: JSON.stringify(settings), updatedByEmail: admin.email, now }),
+    auditEntry(db, { admin, action: "settings.model", target: "Model settings", before, after: settings, now }),
+  ]);
+  cached = null;
+  return before;
+}

@@ -1,0 +1,28 @@
+/** The owner's console: model settings, trial guard and prompts (issue 14). */
+export const modelSettingsTexts = {
+  invalid: "The model settings could not be read. Send a JSON object.",
+  modelName: "The model name must be 1 to 100 characters: letters, digits, dots, dashes, underscores, colons or slashes.",
+  temperature: "Temperature must be a number from 0 to 2.",
+  maxOutputTokens: "Max output tokens must be a whole number from 1 to 16,000.",
+  contextBudgetTokens: "The context budget must be a whole number from 1,000 to 128,000 tokens.",
+  unknownTool: (key: string) => `There is no tool called “${key}”.`,
+  unknownField: (key: string) => `“${key}” is not a model setting.`,
+  saved: "Model settings saved. The next generation uses them.",
+} as const;
+
+export const promptTexts = {
+  invalid: "The request could not be read. Send a JSON object with an action.",
+  unknownTool: "There is no such tool.",
+  empty: "The prompt is empty. Write the instructions the model should follow.",
+  tooLong: (max: number) => `The prompt is too long: at most ${max.toLocaleString("en-US")} characters.`,
+  unknownVersion: "There is no such version of this prompt.",
+  unknownAction: "Unknown action: publish, revert or default.",
+} as const;
+
+export const trialGuardTexts = {
+  invalid: "The trial guard could not be read. Send signupsPerIpHour and dailyNewTrials.",
+  perIpHour: "Sign-ups per IP per hour must be a whole number from 1 to 1,000,000.",
+  dailyCap: "The daily cap on new trials must be empty (no cap) or a whole number from 1 to 1,000,000.",
+  /** What someone signing up sees once today's new trials are all taken. */
+  dailyCapReached: "We are not taking new sign-ups for the rest of today. Please try again tomorrow.",
+} as const;
