@@ -32,6 +32,7 @@ export default [
     layout("routes/admin-layout.tsx", [
       route("admin/writers", "routes/admin.writers.tsx"),
       route("admin/writers/:id", "routes/admin.writers.$id.tsx"),
+      route("admin/prompts", "routes/admin.prompts.tsx"),
       route("admin/audit", "routes/admin.audit.tsx"),
     ]),
     route("projects", "routes/projects.tsx"),

@@ -26,3 +26,24 @@ export const trialGuardTexts = {
   /** What someone signing up sees once today's new trials are all taken. */
   dailyCapReached: "We are not taking new sign-ups for the rest of today. Please try again tomorrow.",
 } as const;
+
+/** The console's Prompts page. */
+export const adminPromptPageTexts = {
+  heading: "Prompts",
+  toolsLabel: "Tools",
+  promptLabel: "System prompt",
+  shippedBadge: "Shipped default",
+  editedBadge: "Edited",
+  publish: "Publish",
+  published: "Published. The next generation of this tool uses it.",
+  backToDefault: "Back to the shipped default",
+  backToDefaultDone: "Back to the shipped default.",
+  versionsHeading: "Published versions",
+  noVersions: "Never edited: the shipped default is in force.",
+  versionBy: (email: string, at: string) => `${at.replace("T", " ").slice(0, 16)} UTC · ${email}`,
+  defaultBadge: "Shipped default",
+  revert: "Publish this version again",
+  reverted: "That version is in force again.",
+  serverAnswered: (status: number) => `The server answered ${status}. Nothing was changed.`,
+  unreachable: "The server could not be reached. Nothing was changed.",
+} as const;

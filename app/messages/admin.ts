@@ -3,6 +3,7 @@ export const adminTexts = {
   title: "Owner's console",
   nav: "Console",
   navWriters: "Writers",
+  navPrompts: "Prompts",
   navAudit: "Audit log",
   menuLink: "Console",
   back: "Back to the dashboard",

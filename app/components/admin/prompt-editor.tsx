@@ -1,0 +1,96 @@
+/**
+ * A tool's system prompt on the console: the text in force to edit and publish, back to the
+ * shipped default, and every published version with a word diff against the one before it and a
+ * Revert button. Every change goes to POST /api/admin/prompts/:tool; its refusal is shown here.
+ */
+import { Badge, Button, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
+import { CompareView } from "~/revisions/compare-view";
+
+export type PromptVersionView = { id: string; text: string | null; by: string; at: string };
+type Props = { tool: string; title: string; current: string; isDefault: boolean; shipped: string; versions: PromptVersionView[] };
+
+async function post(tool: string, body: unknown): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/admin/prompts/${encodeURIComponent(tool)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (response.ok) return null;
+    const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+    return answer?.error ?? texts.serverAnswered(response.status);
+  } catch {
+    return texts.unreachable;
+  }
+}
+
+function VersionItem({ version, previous, onRevert, busy }: { version: PromptVersionView; previous: string; onRevert: () => void; busy: boolean }) {
+  return (
+    <Card size="2">
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
+        <Text size="2">{texts.versionBy(version.by, version.at)}</Text>
+        {version.text === null ? <Badge>{texts.defaultBadge}</Badge> : null}
+        <Button type="button" size="1" variant="soft" onClick={onRevert} disabled={busy}>
+          {texts.revert}
+        </Button>
+      </Flex>
+      <CompareView before={previous} after={version.text ?? ""} />
+    </Card>
+  );
+}
+
+export function PromptEditor({ tool, title, current, isDefault, shipped, versions }: Props) {
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState(current);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fieldId = useId();
+  const run = async (body: unknown, done: string) => {
+    setBusy(true);
+    const error = await post(tool, body);
+    setBusy(false);
+    setMessage(error ? { error: true, text: error } : { error: false, text: done });
+    if (!error) await revalidator.revalidate();
+  };
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" align="center">
+        <Heading as="h2" size="5">
+          {title}
+        </Heading>
+        <Badge color={isDefault ? "gray" : "amber"}>{isDefault ? texts.shippedBadge : texts.editedBadge}</Badge>
+      </Flex>
+      <Text as="label" htmlFor={fieldId} size="2" weight="medium">
+        {texts.promptLabel}
+      </Text>
+      <TextArea id={fieldId} rows={16} value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <Text as="p" size="2" color={message?.error ? "red" : "green"} role={message?.error ? "alert" : "status"}>
+        {message?.text ?? ""}
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        <Button type="button" loading={busy} onClick={() => run({ action: "publish", text: draft }, texts.published)}>
+          {texts.publish}
+        </Button>
+        <Button type="button" variant="soft" color="gray" disabled={busy || isDefault} onClick={() => run({ action: "default" }, texts.backToDefaultDone).then(() => setDraft(shipped))}>
+          {texts.backToDefault}
+        </Button>
+      </Flex>
+      <Heading as="h2" size="4" mt="3">
+        {texts.versionsHeading}
+      </Heading>
+      {versions.length === 0 ? <Text as="p">{texts.noVersions}</Text> : null}
+      {versions.map((version, index) => (
+        <VersionItem
+          key={version.id}
+          version={version}
+          previous={versions[index + 1]?.text ?? shipped}
+          busy={busy}
+          onRevert={() => run({ action: "revert", versionId: version.id }, texts.reverted).then(() => setDraft(version.text ?? shipped))}
+        />
+      ))}
+    </Flex>
+  );
+}
