@@ -33,6 +33,7 @@ export default [
       route("admin/writers", "routes/admin.writers.tsx"),
       route("admin/writers/:id", "routes/admin.writers.$id.tsx"),
       route("admin/prompts", "routes/admin.prompts.tsx"),
+      route("admin/settings", "routes/admin.settings.tsx"),
       route("admin/audit", "routes/admin.audit.tsx"),
     ]),
     route("projects", "routes/projects.tsx"),

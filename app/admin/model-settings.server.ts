@@ -5,6 +5,7 @@
  * generation uses the change; other isolates within 30 seconds.
  */
 import type { Admin } from "~/admin/guard.server";
+import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { auditEntry } from "~db/queries/admin-audit";
 import { getAppSetting, putAppSetting } from "~db/queries/app-settings";
@@ -31,4 +32,10 @@ export async function saveModelSettings(admin: Admin, settings: ModelSettings, n
   ]);
   cached = null;
   return before;
+}
+
+/** What the console shows about the connection: never the key, only whether there is one. */
+export function modelConnection() {
+  const config = getConfig();
+  return { apiKeySet: Boolean(config.OPENAI_API_KEY), baseUrl: config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", deploymentModel: config.AI_MODEL ?? null };
 }

@@ -40,10 +40,28 @@ export const adminPromptPageTexts = {
   backToDefaultDone: "Back to the shipped default.",
   versionsHeading: "Published versions",
   noVersions: "Never edited: the shipped default is in force.",
-  versionBy: (email: string, at: string) => `${at.replace("T", " ").slice(0, 16)} UTC · ${email}`,
+  versionBy: (number: number, email: string, at: string) => `Version ${number} · ${at.replace("T", " ").slice(0, 16)} UTC · ${email}`,
   defaultBadge: "Shipped default",
+  versionChanges: (number: number) => `Changes in version ${number}`,
   revert: "Publish this version again",
   reverted: "That version is in force again.",
-  serverAnswered: (status: number) => `The server answered ${status}. Nothing was changed.`,
-  unreachable: "The server could not be reached. Nothing was changed.",
+} as const;
+
+/** The console's Settings page: the model and the trial guard. */
+export const adminSettingsPageTexts = {
+  heading: "Settings",
+  modelHeading: "Model",
+  connection: (keySet: boolean, baseUrl: string) => `API key ${keySet ? "set" : "not set"} · ${baseUrl}`,
+  modelName: "Model name (empty: the deployment's default)",
+  temperature: "Temperature (0–2)",
+  maxOutputTokens: "Max output tokens (1–16,000)",
+  contextBudget: "Context budget in tokens (1,000–128,000)",
+  perTool: "Per-tool overrides (JSON, e.g. {\"poetry\": {\"temperature\": 0.9}})",
+  perToolInvalid: "The per-tool overrides are not valid JSON.",
+  saveModel: "Save model settings",
+  trialHeading: "Trial guard",
+  perIpHour: "Sign-ups per IP address per hour",
+  dailyCap: "New trials per day (empty: no cap)",
+  saveTrial: "Save trial guard",
+  saved: "Saved. The next generation or sign-up uses it.",
 } as const;

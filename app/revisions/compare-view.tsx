@@ -8,10 +8,10 @@ import "./revisions.css";
  * Compare: the answer against the previous version, word by word. Insertions and deletions are
  * marked with <ins>/<del> and announced ("inserted:", "deleted:") for screen readers.
  */
-export function CompareView({ before, after }: { before: string; after: string }) {
+export function CompareView({ before, after, label = revisionTexts.compareHeading }: { before: string; after: string; label?: string }) {
   const parts = useDiffParts(before, after);
   return (
-    <section className="compare-view" aria-label={revisionTexts.compareHeading}>
+    <section className="compare-view" aria-label={label}>
       <Text as="p" size="1" color="gray" weight="medium">
         {revisionTexts.compareHeading}
       </Text>

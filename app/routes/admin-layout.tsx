@@ -18,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const TABS = [
   { to: "/admin/writers", label: texts.navWriters },
   { to: "/admin/prompts", label: texts.navPrompts },
+  { to: "/admin/settings", label: texts.navSettings },
   { to: "/admin/audit", label: texts.navAudit },
 ] as const;
 

@@ -12,6 +12,9 @@ export function meta() {
 }
 
 const PAGE_SIZE = 50;
+/** A published prompt is long: the log shows the opening of each side of a change. */
+const SHOWN_CHARS = 160;
+const shorten = (json: string | null) => (json === null ? "—" : json.length > SHOWN_CHARS ? `${json.slice(0, SHOWN_CHARS)}…` : json);
 
 function readCursor(value: string | null): AuditCursor | null {
   const match = value ? /^(\d+)\.([\w-]+)$/.exec(value) : null;
@@ -32,7 +35,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       who: row.adminEmail,
       what: row.action,
       target: row.target,
-      change: `${row.before ?? "—"} → ${row.after ?? "—"}`,
+      change: `${shorten(row.before)} → ${shorten(row.after)}`,
     })),
   };
 }
@@ -62,7 +65,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <Table.Cell>{entry.who}</Table.Cell>
                 <Table.Cell>{entry.what}</Table.Cell>
                 <Table.Cell>{entry.target}</Table.Cell>
-                <Table.Cell>{entry.change}</Table.Cell>
+                <Table.Cell className="audit-change">{entry.change}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -1,17 +1,10 @@
 import type { Route } from "./+types/api.admin.settings.model";
 import { requireAdminApi } from "~/admin/guard.server";
 import { checkModelSettings } from "~/admin/model-settings";
-import { loadModelSettings, saveModelSettings } from "~/admin/model-settings.server";
-import { getConfig } from "~/lib/config.server";
+import { loadModelSettings, modelConnection as connection, saveModelSettings } from "~/admin/model-settings.server";
 import { badRequest, json, methodNotAllowed, readJsonBody } from "~/projects/api.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
-
-/** What the console shows about the connection: never the key, only whether there is one. */
-function connection() {
-  const config = getConfig();
-  return { apiKeySet: Boolean(config.OPENAI_API_KEY), baseUrl: config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", deploymentModel: config.AI_MODEL ?? null };
-}
 
 /** GET /api/admin/settings/model — the model settings in force and the connection's state. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { adminTexts } from "../../app/messages/admin.ts";
+import { adminSettingsPageTexts as settingsTexts } from "../../app/messages/admin-prompts.ts";
 import { trialTexts } from "../../app/messages/trial.ts";
 import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test } from "./fixtures.ts";
 
@@ -47,4 +48,21 @@ test("the owner grants a writer 3 more trial conversations, and the writer's car
 
   await writer.reload();
   await expect(writer.getByTestId("trial-queries")).toContainText(trialTexts.conversationsLeft(8, 8));
+});
+
+test("the owner's settings page refuses a wrong value with its reason and saves the model settings", async ({ page }) => {
+  await signUpOrSignInOwner(page);
+  await open(page, "/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: settingsTexts.heading })).toBeVisible();
+  await expectNoA11yViolations(page, "the settings page");
+  const temperature = page.getByLabel(settingsTexts.temperature);
+  const before = await temperature.inputValue();
+  await temperature.fill("3");
+  await page.getByRole("button", { name: settingsTexts.saveModel }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Temperature must be a number from 0 to 2." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(settingsTexts.temperature)).toHaveValue(before);
+  // Saving the values in force: accepted (and the next generation keeps them).
+  await page.getByRole("button", { name: settingsTexts.saveModel }).click();
+  await expect(page.getByRole("status").filter({ hasText: settingsTexts.saved })).toBeVisible();
 });

@@ -6,38 +6,26 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { postAdminJson } from "~/admin/post-json";
 import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
 import { CompareView } from "~/revisions/compare-view";
 
 export type PromptVersionView = { id: string; text: string | null; by: string; at: string };
 type Props = { tool: string; title: string; current: string; isDefault: boolean; shipped: string; versions: PromptVersionView[] };
 
-async function post(tool: string, body: unknown): Promise<string | null> {
-  try {
-    const response = await fetch(`/api/admin/prompts/${encodeURIComponent(tool)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (response.ok) return null;
-    const answer = (await response.json().catch(() => null)) as { error?: string } | null;
-    return answer?.error ?? texts.serverAnswered(response.status);
-  } catch {
-    return texts.unreachable;
-  }
-}
+type VersionProps = { version: PromptVersionView; number: number; previous: string; onRevert: () => void; busy: boolean };
 
-function VersionItem({ version, previous, onRevert, busy }: { version: PromptVersionView; previous: string; onRevert: () => void; busy: boolean }) {
+function VersionItem({ version, number, previous, onRevert, busy }: VersionProps) {
   return (
     <Card size="2">
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
-        <Text size="2">{texts.versionBy(version.by, version.at)}</Text>
+        <Text size="2">{texts.versionBy(number, version.by, version.at)}</Text>
         {version.text === null ? <Badge>{texts.defaultBadge}</Badge> : null}
         <Button type="button" size="1" variant="soft" onClick={onRevert} disabled={busy}>
           {texts.revert}
         </Button>
       </Flex>
-      <CompareView before={previous} after={version.text ?? ""} />
+      <CompareView before={previous} after={version.text ?? ""} label={texts.versionChanges(number)} />
     </Card>
   );
 }
@@ -50,7 +38,7 @@ export function PromptEditor({ tool, title, current, isDefault, shipped, version
   const fieldId = useId();
   const run = async (body: unknown, done: string) => {
     setBusy(true);
-    const error = await post(tool, body);
+    const error = await postAdminJson(`/api/admin/prompts/${encodeURIComponent(tool)}`, body);
     setBusy(false);
     setMessage(error ? { error: true, text: error } : { error: false, text: done });
     if (!error) await revalidator.revalidate();
@@ -86,6 +74,7 @@ export function PromptEditor({ tool, title, current, isDefault, shipped, version
         <VersionItem
           key={version.id}
           version={version}
+          number={versions.length - index}
           previous={versions[index + 1]?.text ?? shipped}
           busy={busy}
           onRevert={() => run({ action: "revert", versionId: version.id }, texts.reverted).then(() => setDraft(version.text ?? shipped))}

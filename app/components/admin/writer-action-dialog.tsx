@@ -4,6 +4,7 @@
  */
 import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { postAdminJson } from "~/admin/post-json";
 import { adminTexts as texts } from "~/messages/admin";
 
 type Props = {
@@ -16,21 +17,6 @@ type Props = {
   onDone: () => void;
 };
 
-async function send(writerId: string, action: string, amount: number | undefined): Promise<string | null> {
-  try {
-    const response = await fetch(`/api/admin/writers/${encodeURIComponent(writerId)}/${action}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(amount === undefined ? {} : { amount }),
-    });
-    if (response.ok) return null;
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    return body?.error ?? texts.serverAnswered(response.status);
-  } catch {
-    return texts.unreachable;
-  }
-}
-
 export function WriterActionDialog({ writerId, email, action, label, amountLabel, danger = false, onDone }: Props) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("1");
@@ -39,7 +25,7 @@ export function WriterActionDialog({ writerId, email, action, label, amountLabel
   const amountId = useId();
   const confirm = async () => {
     setBusy(true);
-    const problem = await send(writerId, action, amountLabel ? Number(amount) : undefined);
+    const problem = await postAdminJson(`/api/admin/writers/${encodeURIComponent(writerId)}/${action}`, amountLabel ? { amount: Number(amount) } : {});
     setBusy(false);
     setError(problem);
     if (!problem) {
