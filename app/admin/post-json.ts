@@ -1,20 +1,27 @@
 /**
  * The console's writes from the browser: POST JSON to an admin API and answer the error to show
- * (the server's own words, or a plain sentence when it was not reached), or null when it worked.
+ * (the server's own words, or a plain sentence when it was not reached), or what it answered.
  */
 import { adminTexts } from "~/messages/admin";
 
-export async function postAdminJson(path: string, body: unknown): Promise<string | null> {
+/** The answer's JSON body when it worked, else the error to show. */
+export async function postAdminJsonFor<T>(path: string, body: unknown): Promise<{ ok: true; body: T } | { ok: false; error: string }> {
   try {
     const response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
     });
-    if (response.ok) return null;
-    const answer = (await response.json().catch(() => null)) as { error?: string } | null;
-    return answer?.error ?? adminTexts.serverAnswered(response.status);
+    const answer = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+    if (response.ok) return { ok: true, body: answer as T };
+    return { ok: false, error: answer?.error ?? adminTexts.serverAnswered(response.status) };
   } catch {
-    return adminTexts.unreachable;
+    return { ok: false, error: adminTexts.unreachable };
   }
+}
+
+/** The error to show, or null when it worked. */
+export async function postAdminJson(path: string, body: unknown): Promise<string | null> {
+  const answer = await postAdminJsonFor<unknown>(path, body);
+  return answer.ok ? null : answer.error;
 }

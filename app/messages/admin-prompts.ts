@@ -16,7 +16,35 @@ export const promptTexts = {
   empty: "The prompt is empty. Write the instructions the model should follow.",
   tooLong: (max: number) => `The prompt is too long: at most ${max.toLocaleString("en-US")} characters.`,
   unknownVersion: "There is no such version of this prompt.",
-  unknownAction: "Unknown action: publish, revert or default.",
+  unknownAction: "Unknown action: publish, revert, default or try.",
+} as const;
+
+/** "Try it": a draft run once against the model, charged to no one and saved nowhere. */
+export const promptTryTexts = {
+  unknownElement: (value: string, known: string) => `“${value}” is not an element of this tool. Choose one of: ${known}.`,
+  fieldsInvalid: "The sample details must be a JSON object of texts, one per field.",
+  unknownField: (field: string, element: string) => `“${field}” is not a detail of ${element}.`,
+  fieldTooLong: (label: string, max: number) => `${label} is too long: at most ${max.toLocaleString("en-US")} characters.`,
+  notConfigured: "Try it needs the model, and OPENAI_API_KEY is not set on this server.",
+  failed: "The model did not answer. Try again in a moment, or check the model settings.",
+  /** The console's Try it section. */
+  heading: "Try it",
+  intro:
+    "Runs the draft above, published or not, once with the sample details below against the configured model. It charges no one, saves nothing to anyone's history and publishes nothing.",
+  elementLabel: "Element",
+  detailsLabel: "Sample details",
+  run: "Try it",
+  running: "Asking the model…",
+  answerLabel: "Try-it answer",
+  answerMeta: (model: string, inputTokens: number | null, outputTokens: number | null) =>
+    `${model} · ${inputTokens ?? "?"} tokens in, ${outputTokens ?? "?"} out · not charged, not saved`,
+  endings: {
+    finished: "",
+    stopped: "The answer was stopped before the model finished.",
+    cut: "The model's answer was cut off before it finished.",
+    "timed-out": "The model went silent and the answer was cut off.",
+    failed: "The model failed part-way: this is what arrived.",
+  },
 } as const;
 
 export const trialGuardTexts = {

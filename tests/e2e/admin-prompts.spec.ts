@@ -1,12 +1,13 @@
 /**
- * Prompts on the owner's console (issue 14): the verified owner edits the poetry prompt and
- * publishes it; a writer's next poetry generation is sent that prompt (read at the stand-in
- * model); the version shows with its word diff; then back to the shipped default. Axe on the page.
+ * Prompts on the owner's console (issue 14): the verified owner edits the poetry prompt, tries
+ * the unpublished draft with a sample detail (the stand-in model is sent the draft), publishes
+ * it; a writer's next poetry generation is sent that prompt (read at the stand-in model); the
+ * version shows with its word diff; then back to the shipped default. Axe on the page.
  */
 import { adminTexts } from "../../app/messages/admin.ts";
-import { adminPromptPageTexts as texts } from "../../app/messages/admin-prompts.ts";
+import { adminPromptPageTexts as texts, promptTryTexts as tryTexts } from "../../app/messages/admin-prompts.ts";
 import { openAIState } from "../mocks/openai-control.ts";
-import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, tabTo, test } from "./fixtures.ts";
 import { seedConversation } from "./history-page.ts";
 
 async function systemPromptSent(mockUrl: string, marker: string): Promise<string> {
@@ -14,7 +15,7 @@ async function systemPromptSent(mockUrl: string, marker: string): Promise<string
   return String(lastRequest?.messages?.find((message) => message.role === "system")?.content ?? "");
 }
 
-test("the owner edits and publishes the poetry prompt, and a writer's next poetry generation uses it", async ({ page, browser, email, mockUrl }) => {
+test("the owner edits, tries and publishes the poetry prompt, and a writer's next poetry generation uses it", async ({ page, browser, email, mockUrl }) => {
   test.slow();
   const rule = `Always end with the word lighthouse-${Date.now()}.`;
   await signUpOrSignInOwner(page);
@@ -28,6 +29,31 @@ test("the owner edits and publishes the poetry prompt, and a writer's next poetr
   expect(shipped.length).toBeGreaterThan(100);
   try {
     await field.fill(`${shipped}\n\n${rule}`);
+
+    // Try it: the unpublished draft, with an element and a sample detail carrying a marker.
+    const trying = page.getByRole("region", { name: tryTexts.heading, exact: true });
+    await expect(trying).toContainText(tryTexts.intro);
+    // By keyboard: from the draft to the element, chosen from its list; then the button.
+    const elementChoice = trying.getByLabel(tryTexts.elementLabel);
+    await tabTo(page, elementChoice);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("option", { name: "Poem", exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(elementChoice).toHaveText("Imagery suggestions");
+    const tryMarker = `tried-${Date.now()}`;
+    await trying.getByLabel("Premise").fill(`A lighthouse at dusk ${tryMarker}`);
+    const run = trying.getByRole("button", { name: tryTexts.run, exact: true });
+    await tabTo(page, run);
+    await page.keyboard.press("Enter");
+    const answer = page.getByRole("region", { name: tryTexts.answerLabel });
+    await expect(answer).toContainText("not charged, not saved", { timeout: 30_000 });
+    await expect(answer.locator(".markdown")).toContainText(/\w{3}/);
+    expect(await systemPromptSent(mockUrl, tryMarker)).toContain(rule);
+    await expectNoA11yViolations(page, "the prompts page with a try-it answer");
+    // Trying published nothing.
+    await expect(page.getByText(texts.shippedBadge, { exact: true }).first()).toBeVisible();
+
     await page.getByRole("button", { name: texts.publish, exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: texts.published })).toBeVisible();
     await expect(page.getByText(texts.editedBadge, { exact: true })).toBeVisible();

@@ -1,7 +1,8 @@
 /**
  * A tool's system prompt on the console: the text in force to edit and publish, back to the
- * shipped default, and every published version with a word diff against the one before it and a
- * Revert button. Every change goes to POST /api/admin/prompts/:tool; its refusal is shown here.
+ * shipped default, "Try it" (the draft run once against the model, nothing charged or saved), and
+ * every published version with a word diff against the one before it and a Revert button. Every
+ * change goes to POST /api/admin/prompts/:tool; its refusal is shown here.
  */
 import { Badge, Button, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { useId, useState } from "react";
@@ -9,6 +10,7 @@ import { useRevalidator } from "react-router";
 import { postAdminJson } from "~/admin/post-json";
 import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
 import { CompareView } from "~/revisions/compare-view";
+import { PromptTry } from "./prompt-try";
 
 export type PromptVersionView = { id: string; text: string | null; by: string; at: string };
 type Props = { tool: string; title: string; current: string; isDefault: boolean; shipped: string; versions: PromptVersionView[] };
@@ -66,6 +68,7 @@ export function PromptEditor({ tool, title, current, isDefault, shipped, version
           {texts.backToDefault}
         </Button>
       </Flex>
+      <PromptTry tool={tool} draft={draft} />
       <Heading as="h2" size="4" mt="3">
         {texts.versionsHeading}
       </Heading>
