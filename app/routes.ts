@@ -28,8 +28,8 @@ export default [
     route("verify-email", "routes/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("account", "routes/account.tsx"),
-    route("admin", "routes/admin.tsx"),
     layout("routes/admin-layout.tsx", [
+      route("admin", "routes/admin.tsx"),
       route("admin/writers", "routes/admin.writers.tsx"),
       route("admin/writers/:id", "routes/admin.writers.$id.tsx"),
       route("admin/prompts", "routes/admin.prompts.tsx"),

@@ -3,7 +3,7 @@
  * milliseconds since the epoch so ordering and comparisons stay in SQL.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -194,6 +194,8 @@ export const queryHistory = sqliteTable(
     index("query_history_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("query_history_user_starred_idx").on(t.userId, t.starred, t.createdAt),
     index("query_history_user_project_idx").on(t.userId, t.projectId, t.createdAt),
+    // The owner's overview counts new conversations per day across all writers.
+    index("query_history_created_idx").on(t.createdAt),
   ],
 );
 
@@ -259,10 +261,38 @@ export const usageEvents = sqliteTable(
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
     latencyMs: integer("latency_ms"),
+    /** From the turn's start to the model's first text (issue 14's overview); NULL when none came. */
+    firstTokenMs: integer("first_token_ms"),
     outcome: text("outcome").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("usage_events_user_created_idx").on(t.userId, t.createdAt), index("usage_events_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The owner's overview (issue 14, decision 014): usage_events summed per UTC day, kept by
+ * triggers on usage_events (migration 0010) in the same statement as each insert or delete, so
+ * the overview reads 30 rows instead of scanning the window's events.
+ */
+export const usageDays = sqliteTable("usage_days", {
+  /** Whole UTC days since the epoch: created_at / 86,400,000. */
+  day: integer("day").primaryKey(),
+  calls: integer("calls").notNull(),
+  /** Calls that failed or were cut (outcome failed or interrupted). */
+  bad: integer("bad").notNull(),
+  inputTokens: integer("input_tokens").notNull(),
+  outputTokens: integer("output_tokens").notNull(),
+});
+
+/** Calls per UTC day and time to the first token in 10 ms steps (its lower bound), for p50/p95; kept by the same triggers. */
+export const firstTokenDays = sqliteTable(
+  "first_token_days",
+  {
+    day: integer("day").notNull(),
+    bucketMs: integer("bucket_ms").notNull(),
+    calls: integer("calls").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.bucketMs] })],
 );
 
 /**

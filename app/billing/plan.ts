@@ -21,6 +21,8 @@ export const PLAN = {
   trialFollowUpsPerConversation: 10,
   /** Stripe holds the real price (STRIPE_PRICE_ID); this is how we state it. */
   priceText: "$5/month",
+  /** The same price in cents, for the owner's monthly recurring revenue. */
+  priceCentsPerMonth: 500,
 } as const;
 
 /** The fields of a writer's subscription row that decide what they may do. */

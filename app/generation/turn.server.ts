@@ -130,10 +130,10 @@ export async function streamTurn({
   turnStarted(turn.conversationId);
   waitUntil(
     relay(turn, charge, reader, events)
-      .then(async ({ answer, ended }) => {
+      .then(async ({ answer, ended, firstTokenAt }) => {
         const usage = await settleTurn({ turn, charge, events, answer, ended });
         turnSettled(turn.conversationId);
-        await recordUsage(turn, model.modelId, usage);
+        await recordUsage(turn, model.modelId, { ...usage, firstTokenAt });
       })
       .catch((error) => {
         turnSettled(turn.conversationId);
@@ -159,13 +159,15 @@ export async function streamTurn({
 async function relay(turn: Turn, charge: Charge, reader: ModelReader, events: EventStream) {
   let answer = "";
   let step = await reader.texts.next();
+  // The owner's overview reports the time to the first token (p50/p95).
+  const firstTokenAt = step.done ? null : new Date();
   if (!step.done) events.send(startEvent(turn, charge));
   while (!step.done) {
     answer += step.value;
     events.send({ type: "delta", text: step.value });
     step = await reader.texts.next();
   }
-  return { answer, ended: step.value };
+  return { answer, ended: step.value, firstTokenAt };
 }
 
 async function settleTurn({
@@ -202,7 +204,12 @@ async function settleTurn({
 async function recordUsage(
   turn: Turn,
   modelId: string,
-  { ended, outcome, finishedAt }: { ended: ModelEnding; outcome: Settlement["usage"]; finishedAt: Date },
+  {
+    ended,
+    outcome,
+    finishedAt,
+    firstTokenAt,
+  }: { ended: ModelEnding; outcome: Settlement["usage"]; finishedAt: Date; firstTokenAt: Date | null },
 ) {
   await recordUsageEvent({
     db: getDb(),
@@ -212,6 +219,7 @@ async function recordUsage(
       model: modelId,
       ...ended.usage,
       latencyMs: finishedAt.getTime() - turn.startedAt.getTime(),
+      firstTokenMs: firstTokenAt ? firstTokenAt.getTime() - turn.startedAt.getTime() : null,
       outcome,
       now: finishedAt,
     },

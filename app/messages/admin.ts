@@ -2,6 +2,7 @@
 export const adminTexts = {
   title: "Owner's console",
   nav: "Console",
+  navOverview: "Overview",
   navWriters: "Writers",
   navPrompts: "Prompts",
   navSettings: "Settings",
@@ -35,7 +36,7 @@ export const adminTexts = {
     no: "No",
   },
   recentUsage: "Recent model calls",
-  usageColumns: ["When (UTC)", "Tool", "Outcome", "Tokens in / out", "First token (ms)"],
+  usageColumns: ["When (UTC)", "Tool", "Outcome", "Tokens in / out", "First token (ms)", "Whole answer (ms)"],
   notFound: "No such writer.",
   noUsage: "No model calls yet.",
   actionsHeading: "Actions",
@@ -58,6 +59,39 @@ export const adminTexts = {
   auditHeading: "Audit log",
   auditEmpty: "No admin action yet.",
   auditColumns: { when: "When", who: "Who", what: "What", target: "Target", change: "Before → after" },
+} as const;
+
+/** The console's Overview page: the business at a glance, the last 30 days. */
+export const overviewTexts = {
+  heading: "Overview",
+  writers: "Writers",
+  newThisWeek: (n: number) => `${n.toLocaleString("en-US")} new this week`,
+  trials: "Active trials",
+  trialsNote: "Trial days and conversations left",
+  subscribers: "Subscribers",
+  subscribersNote: (pastDue: number, cancelling: number) =>
+    `${pastDue.toLocaleString("en-US")} past due · ${cancelling.toLocaleString("en-US")} cancelling at period end`,
+  mrr: "Monthly recurring revenue",
+  mrrNote: (subscribers: number, price: string) => `${subscribers.toLocaleString("en-US")} × ${price}, past due left out`,
+  windowHeading: (days: number) => `The last ${days} days`,
+  conversations: "New conversations",
+  calls: "Model calls",
+  tokens: "Tokens in / out",
+  firstToken: "Time to first token, p50 / p95",
+  firstTokenValue: (p50: number | null, p95: number | null) =>
+    p50 === null || p95 === null ? "No calls yet" : `${p50.toLocaleString("en-US")} / ${p95.toLocaleString("en-US")} ms`,
+  firstTokenNote: (n: number) => `Over ${n.toLocaleString("en-US")} calls that produced text, to 10 ms`,
+  tokensNote: (input: number, output: number) => `${input.toLocaleString("en-US")} in, ${output.toLocaleString("en-US")} out`,
+  failedShare: "Failed or cut",
+  failedShareNote: (bad: number, calls: number) => `${bad.toLocaleString("en-US")} of ${calls.toLocaleString("en-US")} calls`,
+  chartHeading: "Per day",
+  chartLabel: (days: number, calls: number, conversations: number, busiest: string) =>
+    `Bar chart of the last ${days} days: ${calls.toLocaleString("en-US")} model calls and ${conversations.toLocaleString("en-US")} new conversations in all; the busiest day was ${busiest}.`,
+  legendCalls: "Model calls",
+  legendConversations: "New conversations",
+  chartRange: (from: string, to: string, max: number) => `${from} to ${to} (UTC) · the tallest bar is ${max.toLocaleString("en-US")}`,
+  tableSummary: "The figures per day",
+  tableColumns: ["Day (UTC)", "New conversations", "Model calls", "Failed or cut", "Tokens in", "Tokens out"],
 } as const;
 
 export const adminErrors = {

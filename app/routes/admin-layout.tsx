@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const TABS = [
+  { to: "/admin", label: texts.navOverview },
   { to: "/admin/writers", label: texts.navWriters },
   { to: "/admin/prompts", label: texts.navPrompts },
   { to: "/admin/settings", label: texts.navSettings },
@@ -35,7 +36,7 @@ export default function AdminLayout() {
         <Flex direction="column" gap="4">
           <TabNav.Root aria-label={texts.nav}>
             {TABS.map((tab) => (
-              <TabNav.Link key={tab.to} asChild active={pathname.startsWith(tab.to)}>
+              <TabNav.Link key={tab.to} asChild active={tab.to === "/admin" ? pathname === tab.to : pathname.startsWith(tab.to)}>
                 <Link to={tab.to}>{tab.label}</Link>
               </TabNav.Link>
             ))}

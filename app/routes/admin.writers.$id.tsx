@@ -103,6 +103,7 @@ export default function AdminWriter({ loaderData: writer }: Route.ComponentProps
                 <Table.Cell>{event.queryType}</Table.Cell>
                 <Table.Cell>{event.outcome}</Table.Cell>
                 <Table.Cell>{`${event.inputTokens ?? "—"} / ${event.outputTokens ?? "—"}`}</Table.Cell>
+                <Table.Cell>{event.firstTokenMs ?? "—"}</Table.Cell>
                 <Table.Cell>{event.latencyMs ?? "—"}</Table.Cell>
               </Table.Row>
             ))}

@@ -102,6 +102,7 @@ export async function readWriter({ db, id }: { db: Database; id: string }) {
         inputTokens: usageEvents.inputTokens,
         outputTokens: usageEvents.outputTokens,
         latencyMs: usageEvents.latencyMs,
+        firstTokenMs: usageEvents.firstTokenMs,
         outcome: usageEvents.outcome,
         createdAt: usageEvents.createdAt,
       })

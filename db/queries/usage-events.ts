@@ -16,6 +16,8 @@ export async function recordUsageEvent({
     inputTokens: number | null;
     outputTokens: number | null;
     latencyMs: number;
+    /** Milliseconds from the turn's start to the first token; null when no text came. */
+    firstTokenMs: number | null;
     outcome: UsageOutcome;
     now: Date;
   };
@@ -30,6 +32,7 @@ export async function recordUsageEvent({
       inputTokens: event.inputTokens,
       outputTokens: event.outputTokens,
       latencyMs: event.latencyMs,
+      firstTokenMs: event.firstTokenMs,
       outcome: event.outcome,
       createdAt: event.now,
     }),

@@ -62,7 +62,8 @@ FROM query_history WHERE id LIKE '${prefix}-h-%' AND CAST(substr(id, length('${p
 `;
 }
 
-function executeSql(persistTo: string, sql: string) {
+/** Runs a SQL file against the bench's local D1 database (the benches seed through it). */
+export function executeSql(persistTo: string, sql: string) {
   const dir = mkdtempSync(path.join(tmpdir(), "tws-bench-"));
   const file = path.join(dir, "seed.sql");
   writeFileSync(file, sql);
@@ -79,7 +80,7 @@ function executeSql(persistTo: string, sql: string) {
         env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
       },
     );
-    if (result.status !== 0) throw new Error(`seeding the history failed:\n${result.stdout}\n${result.stderr}`);
+    if (result.status !== 0) throw new Error(`seeding the database failed:\n${result.stdout}\n${result.stderr}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startApp } from "../../scripts/start.ts";
+import { measureAdminConsole } from "./admin-console.ts";
 import { measureContextAssembly } from "./context-assembly.ts";
 import { measureHistory } from "./history.ts";
 import { measureLandingJs } from "./landing-js.ts";
@@ -23,7 +24,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const results: BenchResult[] = [];
 // `npm run bench -- history ttft` runs only those (against the existing build); none = all.
 const only = new Set(process.argv.slice(2));
-const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history" | "context") =>
+const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history" | "context" | "admin") =>
   only.size === 0 || only.has(name);
 
 // Pure code, no app: measured first, before the build and the app load the machine.
@@ -69,6 +70,8 @@ try {
       })),
     );
   }
+  // The owner is a verified admin: the console's overview and writers list at 10,000 writers.
+  if (wants("admin")) results.push(...(await measureAdminConsole({ baseUrl, persistTo, cookie })));
 } finally {
   await app.stop();
   rmSync(persistTo, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 /**
  * The owner's console (issue 14), as the owner and a writer use it: the verified owner opens the
- * console from the dashboard, finds a writer by e-mail, grants 3 more trial conversations (in a
+ * console from the dashboard on its overview (figures, chart, the figures per day), finds a writer by e-mail, grants 3 more trial conversations (in a
  * confirm dialog), sees it in the audit log, and the writer's own card shows them. A writer who
  * types /admin lands on the dashboard. Axe on each console page.
  */
 import type { Browser } from "@playwright/test";
-import { adminTexts } from "../../app/messages/admin.ts";
+import { adminTexts, overviewTexts } from "../../app/messages/admin.ts";
 import { adminSettingsPageTexts as settingsTexts } from "../../app/messages/admin-prompts.ts";
 import { trialTexts } from "../../app/messages/trial.ts";
 import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test } from "./fixtures.ts";
@@ -26,6 +26,14 @@ test("the owner grants a writer 3 more trial conversations, and the writer's car
 
   await signUpOrSignInOwner(page);
   await page.getByRole("link", { name: adminTexts.menuLink }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: overviewTexts.heading })).toBeVisible();
+  await expect(page.getByText(overviewTexts.mrr)).toBeVisible();
+  await expect(page.getByRole("img", { name: /Bar chart of the last 30 days/ })).toBeVisible();
+  await page.getByText(overviewTexts.tableSummary).click();
+  await expect(page.getByRole("columnheader", { name: overviewTexts.tableColumns[2] })).toBeVisible();
+  await expectNoA11yViolations(page, "the overview");
+  await page.getByRole("link", { name: adminTexts.navWriters }).click();
   await expect(page).toHaveURL("/admin/writers");
   await expectNoA11yViolations(page, "the writers list");
   await page.getByLabel(adminTexts.searchLabel).fill(email);

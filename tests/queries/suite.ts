@@ -5,6 +5,7 @@
  */
 import type { Database } from "../../db/client";
 import { accountQueries } from "./accounts";
+import { adminOverviewQueries } from "./admin-overview";
 import { conversationQueries } from "./conversations";
 import { historyQueries } from "./history";
 import { historyFindQueries } from "./history-find";
@@ -26,4 +27,5 @@ export function querySuite(getDb: () => Database) {
   historyFindQueries(getDb);
   trustQueries(getDb);
   projectQueries(getDb);
+  adminOverviewQueries(getDb);
 }

@@ -18,7 +18,7 @@ const trialWriter = { isAdmin: false, isSubscribed: false, queriesRemaining: 5, 
 
 describe("the plan", () => {
   it("is the spec's trial and price: 30 days, 5 queries (conversations), then $5/month", () => {
-    expect(PLAN).toMatchObject({ trialDays: 30, trialConversations: 5, priceText: "$5/month" });
+    expect(PLAN).toMatchObject({ trialDays: 30, trialConversations: 5, priceText: "$5/month", priceCentsPerMonth: 500 });
     expect(PLAN.trialFollowUpsPerConversation).toBe(10);
     expect(trialEndsAt(now).getTime() - now.getTime()).toBe(30 * DAY_MS);
   });

@@ -59,7 +59,7 @@ describe("who may use the console", () => {
       }
     }
     expect((await admin.browser.get("/admin/writers")).status).toBe(200);
-    expect((await admin.browser.get("/admin")).headers.get("Location")).toBe("/admin/writers");
+    expect((await admin.browser.get("/admin")).status).toBe(200);
   });
 
   it("API: every action replayed by a writer, an unverified admin or nobody is a 404 and changes nothing", async () => {
