@@ -5,6 +5,7 @@
  * batch, and a confirmation is mailed once the answer is out. Used by the writer's own "Delete
  * my account" and by the owner's console.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { getStripe } from "~/billing/stripe.server";
 import { listLiveSubscriptions } from "~/billing/duplicates.server";
 import { getDb } from "~/lib/db.server";
@@ -31,12 +32,13 @@ async function cancelSubscriptions(subscription: StoredAccount["subscription"]):
 }
 
 /** Deletes the account `userId` with all its data; false when there is no such account. */
-export async function deleteAccountAndData({ userId, background }: { userId: string; background: Background }) {
+/** `audit`: the console's audit entry for the deletion, written in the same batch as the deletes. */
+export async function deleteAccountAndData({ userId, background, audit }: { userId: string; background: Background; audit?: BatchItem<"sqlite"> }) {
   const db = getDb();
   const account = await readAccount({ db, userId });
   if (!account) return { deleted: false as const };
   const cancelledSubscriptions = await cancelSubscriptions(account.subscription);
-  await deleteAccountRows({ db, userId });
+  await deleteAccountRows({ db, userId, audit });
   const { email } = account.user;
   mailLater(background, "account deleted", async () => ({
     to: email,

@@ -51,12 +51,12 @@ export async function runWriterAction({ admin, writerId, action, amount, backgro
   } else {
     if (writerId === admin.id) return apiError(409, adminErrors.self);
     try {
-      await deleteAccountAndData({ userId: writerId, background });
+      const entry = auditEntry(db, { ...audit, targetUserId: writerId, before: { email: writer.email }, after: null });
+      await deleteAccountAndData({ userId: writerId, background, audit: entry });
     } catch (error) {
       if (error instanceof SubscriptionCancelError) return apiError(502, error.message);
       throw error;
     }
-    await auditEntry(db, { ...audit, targetUserId: writerId, before: { email: writer.email }, after: null });
   }
   return Response.json({ ok: true }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -5,6 +5,7 @@
  * where foreign keys are enforced — so either all of it goes or none.
  */
 import { eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import {
   bibleEntries,
@@ -47,10 +48,10 @@ export const WRITER_TABLES = [
   "users",
 ] as const;
 
-/** Deletes every row of the writer (WRITER_TABLES), in one batch. */
-export async function deleteAccountRows({ db, userId }: { db: Database; userId: string }): Promise<void> {
+/** Deletes every row of the writer (WRITER_TABLES), in one batch, with `audit` (the console's entry) first when given. */
+export async function deleteAccountRows({ db, userId, audit }: { db: Database; userId: string; audit?: BatchItem<"sqlite"> }): Promise<void> {
   const theirConversations = db.select({ id: queryHistory.conversationId }).from(queryHistory).where(eq(queryHistory.userId, userId));
-  await db.batch([
+  const deletes = [
     db.delete(queryMessages).where(inArray(queryMessages.conversationId, theirConversations)),
     db.delete(queryHistory).where(eq(queryHistory.userId, userId)),
     db.delete(bibleEntries).where(eq(bibleEntries.userId, userId)),
@@ -61,5 +62,6 @@ export async function deleteAccountRows({ db, userId }: { db: Database; userId: 
     db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId)),
     db.delete(userSubscriptions).where(eq(userSubscriptions.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
-  ]);
+  ] as const;
+  await (audit ? db.batch([audit, ...deletes]) : db.batch(deletes));
 }

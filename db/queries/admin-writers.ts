@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, sessions, usageEvents, userSubscriptions, users } from "../schema";
-import { auditEntry, type AuditInput } from "./admin-audit";
+import { auditEntry, auditEntryIfChanged, type AuditInput } from "./admin-audit";
 
 export type WriterFilter = "trial" | "trial-used-up" | "subscribed" | "past-due" | "admin";
 export type WriterCursor = { lastActiveAt: number | null; id: string };
@@ -136,16 +136,18 @@ export async function endSessions({ db, id, audit }: { db: Database; id: string;
 
 /**
  * Makes the writer an admin or not. Removing is one conditional UPDATE — only while another
- * admin remains — so two removals at once can never leave no admin; false when it did not apply.
+ * admin remains — so two removals at once can never leave no admin; its audit entry is written
+ * in the same batch only if the UPDATE applied. False when it did not apply.
  */
 export async function setAdmin({ db, id, admin, audit }: { db: Database; id: string; admin: boolean; audit: Audit }): Promise<boolean> {
   const others = sql`(SELECT count(*) FROM ${s} AS other WHERE other.is_admin = 1 AND other.user_id <> ${id})`;
-  const changed = await db
-    .update(s)
-    .set({ isAdmin: admin, updatedAt: audit.now })
-    .where(admin ? eq(s.userId, id) : and(eq(s.userId, id), eq(s.isAdmin, true), sql`${others} > 0`))
-    .returning({ id: s.userId });
-  if (changed.length === 0) return false;
-  await auditEntry(db, { ...audit, targetUserId: id });
-  return true;
+  const [changed] = await db.batch([
+    db
+      .update(s)
+      .set({ isAdmin: admin, updatedAt: audit.now })
+      .where(admin ? eq(s.userId, id) : and(eq(s.userId, id), eq(s.isAdmin, true), sql`${others} > 0`))
+      .returning({ id: s.userId }),
+    auditEntryIfChanged(db, { ...audit, targetUserId: id }),
+  ]);
+  return changed.length > 0;
 }

@@ -6,6 +6,7 @@
 import type { Database } from "../../db/client";
 import { accountQueries } from "./accounts";
 import { adminOverviewQueries } from "./admin-overview";
+import { adminWriterQueries } from "./admin-writers";
 import { conversationQueries } from "./conversations";
 import { historyQueries } from "./history";
 import { historyFindQueries } from "./history-find";
@@ -28,4 +29,5 @@ export function querySuite(getDb: () => Database) {
   trustQueries(getDb);
   projectQueries(getDb);
   adminOverviewQueries(getDb);
+  adminWriterQueries(getDb);
 }

@@ -138,6 +138,14 @@ describe("actions on a writer", () => {
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const admins = await one("SELECT count(*) AS n FROM user_subscriptions WHERE is_admin = 1 AND user_id IN (?, ?)", first.userId, second.userId);
       expect(admins!.n).toBe(1);
+      // The audit log has the removal that happened, and none for the one refused.
+      const removals = await all(
+        "SELECT target_user_id FROM admin_audit WHERE action = 'remove-admin' AND target_user_id IN (?, ?)",
+        first.userId,
+        second.userId,
+      );
+      const removed = a.status === 200 ? second.userId : first.userId;
+      expect(removals.map((row) => row.target_user_id)).toEqual([removed]);
     } finally {
       await execute(`UPDATE user_subscriptions SET is_admin = 1 WHERE user_id IN (SELECT value FROM json_each(?))`, JSON.stringify(others.map((row) => row.user_id)));
     }
