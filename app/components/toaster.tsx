@@ -111,7 +111,12 @@ function useToastPlacement(region: React.RefObject<HTMLDivElement | null>, shown
     window.addEventListener("resize", schedule);
     // A dialog opening (focus moves into it) brings new controls on screen.
     window.addEventListener("focusin", schedule);
+    // The page changing under the toast (an answer's toolbar appearing after it was shown, as
+    // the page renders a finished turn in a transition) moves the controls too.
+    const resized = typeof ResizeObserver === "function" ? new ResizeObserver(schedule) : null;
+    resized?.observe(document.body);
     return () => {
+      resized?.disconnect();
       if (frame !== null) cancelAnimationFrame(frame);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);

@@ -6,7 +6,7 @@
  * version, use-versions.ts), or extends it (Continue); if nothing is kept the answer it stood in
  * for comes back.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ToastMessage } from "~/lib/toast";
 import { generationToasts } from "~/messages/tools";
 import type { LastExchange, SettledStatus, TurnResult } from "./last-exchange";
@@ -63,6 +63,14 @@ function placementOf(request: GenerateRequest): AnswerPlacement {
   }
 }
 
+let answersStarted = 0;
+/**
+ * An id for an answer made on this page: unique among its answers and never a stored id (those
+ * are UUIDs). Not `crypto.randomUUID()`: its first call in a page costs ~25 ms (the generator
+ * starting up), inside the task that answers Generate (issue 12's 50 ms budget).
+ */
+const nextAnswerId = () => `answer-${++answersStarted}`;
+
 /** Where the streamed answer goes, and the answer it stands in for (put back if nothing is kept). */
 function placed(
   list: AssistantMessage[],
@@ -72,14 +80,14 @@ function placed(
 ) {
   const last = list.at(-1);
   if (placement.kind === "append") {
-    return [...list, { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText, context }];
+    return [...list, { id: nextAnswerId(), text: "", status: "streaming" as const, userText: placement.userText, context }];
   }
   if (!last) return list;
   saved.current = last;
   const next: AssistantMessage =
     placement.kind === "extend"
       ? { ...last, status: "streaming" as const, context: context ?? last.context ?? null }
-      : { id: crypto.randomUUID(), text: "", status: "streaming" as const, userText: placement.userText ?? last.userText, context };
+      : { id: nextAnswerId(), text: "", status: "streaming" as const, userText: placement.userText ?? last.userText, context };
   return [...list.slice(0, -1), next];
 }
 
@@ -95,10 +103,14 @@ function useAnswerList(initial: AssistantMessage[]) {
     const chunk = pending.current;
     if (!chunk) return;
     pending.current = "";
-    setMessages((list) => {
-      const last = list.at(-1);
-      return last ? [...list.slice(0, -1), { ...last, text: last.text + chunk }] : list;
-    });
+    // A transition: React renders the new text in slices of a few milliseconds and yields in
+    // between, so a frame's Markdown never becomes one long main-thread task (issue 12).
+    startTransition(() =>
+      setMessages((list) => {
+        const last = list.at(-1);
+        return last ? [...list.slice(0, -1), { ...last, text: last.text + chunk }] : list;
+      }),
+    );
   }, []);
   const append = useCallback(
     (text: string) => {
@@ -115,19 +127,22 @@ function useAnswerList(initial: AssistantMessage[]) {
       else flush();
       const replaced = saved.current;
       saved.current = null;
-      setMessages((list) => {
-        const last = list.at(-1);
-        if (!last || last.status !== "streaming") return list;
-        if (status !== "dropped") return [...list.slice(0, -1), { ...last, status }];
-        // Nothing kept: a new version or a continuation gives the answer it stood in for back.
-        return replaced ? [...list.slice(0, -1), replaced] : list.slice(0, -1);
-      });
+      // The settled answer gets its toolbar in a transition too.
+      startTransition(() =>
+        setMessages((list) => {
+          const last = list.at(-1);
+          if (!last || last.status !== "streaming") return list;
+          if (status !== "dropped") return [...list.slice(0, -1), { ...last, status }];
+          // Nothing kept: a new version or a continuation gives the answer it stood in for back.
+          return replaced ? [...list.slice(0, -1), replaced] : list.slice(0, -1);
+        }),
+      );
     },
     [flush],
   );
   const begin = useCallback((placement: AnswerPlacement, context: ContextUsed | null = null) => {
     saved.current = null;
-    setMessages((list) => placed(list, placement, saved, context));
+    startTransition(() => setMessages((list) => placed(list, placement, saved, context)));
   }, []);
   /** Shows another version's text and status in place of the last answer. */
   const showLast = useCallback((shown: Pick<AssistantMessage, "text" | "status" | "userText">) => {
@@ -231,16 +246,22 @@ export function useGeneration({
         conversationId: request.kind === "initial" || request.kind === "draft" ? null : latest.current.conversationId,
         allowance: latest.current.allowance,
       };
-      setFailure(null);
-      setPhase("waiting");
+      // Every turn starts as a transition (Generate, Send, Another version, Continue, Edit): the
+      // page shows it in slices React can interrupt, never one long task (issue 12).
+      startTransition(() => {
+        setFailure(null);
+        setPhase("waiting");
+      });
       try {
         const { view, seen } = trackTurn(request, answers, {
           onToast,
-          began: (event) => {
-            setConversationId(event.conversationId);
-            setAllowance({ queriesRemaining: event.queriesRemaining, followUpsLeft: event.followUpsLeft });
-            setPhase("streaming");
-          },
+          // The answer's first render (with `answers.begin` right after) is a transition too.
+          began: (event) =>
+            startTransition(() => {
+              setConversationId(event.conversationId);
+              setAllowance({ queriesRemaining: event.queriesRemaining, followUpsLeft: event.followUpsLeft });
+              setPhase("streaming");
+            }),
           // Nothing was kept: the page goes back to where it was before the turn.
           undone: () => {
             setConversationId(before.conversationId);
@@ -249,12 +270,12 @@ export function useGeneration({
           stoppedAt: stoppedAt.current,
         });
         const outcome = await runTurn(request, controller.signal, view);
-        setFailure(failureOf(outcome, seen.lastError, request));
+        startTransition(() => setFailure(failureOf(outcome, seen.lastError, request)));
         if (seen.start) recordKept(versions.record, { request, start: seen.start, received: seen.received, outcome });
         return outcome;
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
-        setPhase("idle");
+        startTransition(() => setPhase("idle"));
       }
     },
     [answers, onToast, versions.record],

@@ -20,7 +20,7 @@ function FailureNote({ failure, busy, onRetry }: { failure: Failure; busy: boole
         {failure.description}
       </Text>
       {failure.retryable ? (
-        <Button type="button" size="2" color="red" variant="soft" disabled={busy} onClick={onRetry}>
+        <Button type="button" size="2" color="red" variant="soft" disabled={busy} onClick={onRetry} data-toast-avoid="">
           {workspaceTexts.retry}
         </Button>
       ) : null}

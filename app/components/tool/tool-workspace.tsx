@@ -6,7 +6,7 @@
  * streaming in re-renders while tokens arrive.
  */
 import { Badge, Button, Card, Flex, Heading } from "@radix-ui/themes";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { findDraftAction, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import type { Tool } from "~/catalog/tools";
 import { preloadMarkdown } from "~/components/markdown/lazy-markdown";
@@ -119,18 +119,23 @@ function useModes(
 /** Generate and "Work on my draft" fold the form and bring the conversation on screen first. */
 function useStartingTurns(turns: ReturnType<typeof useTurnActions>, onGenerateStart: () => void) {
   const { onGenerate: generate, onDraft: draft } = turns;
+  // Transitions: the page folds and shows the turn as busy in slices React can interrupt, so
+  // answering Generate never becomes one long main-thread task (issue 12); the request itself
+  // is sent at once.
   const onGenerate = useCallback(
-    (element: { value: string } | null, fields: Record<string, string>) => {
-      if (element) onGenerateStart();
-      void generate(element, fields);
-    },
+    (element: { value: string } | null, fields: Record<string, string>) =>
+      startTransition(() => {
+        if (element) onGenerateStart();
+        void generate(element, fields);
+      }),
     [generate, onGenerateStart],
   );
   const onDraft = useCallback(
-    (action: string, passage: string) => {
-      onGenerateStart();
-      void draft(action, passage);
-    },
+    (action: string, passage: string) =>
+      startTransition(() => {
+        onGenerateStart();
+        void draft(action, passage);
+      }),
     [draft, onGenerateStart],
   );
   const onDraftSubmit = useCallback((action: DraftAction, passage: string) => onDraft(action.value, passage), [onDraft]);
