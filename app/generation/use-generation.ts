@@ -212,6 +212,15 @@ function failureOf(outcome: Outcome, toast: ToastMessage | null, request: Genera
   return { title: toast.title, description: toast.description ?? "", request, retryable: !notRetryable(toast) };
 }
 
+/** The value of the last committed render, for callbacks that run after it. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
 export function useGeneration({
   onToast,
   initial = null,
@@ -230,10 +239,7 @@ export function useGeneration({
   const abortRef = useRef<AbortController | null>(null);
   const stoppedAt = useRef(0);
   // What a turn restores if it ends with nothing kept (read when the writer acts, after render).
-  const latest = useRef({ conversationId, allowance });
-  useEffect(() => {
-    latest.current = { conversationId, allowance };
-  }, [conversationId, allowance]);
+  const latest = useLatest({ conversationId, allowance });
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -278,7 +284,7 @@ export function useGeneration({
         startTransition(() => setPhase("idle"));
       }
     },
-    [answers, onToast, versions.record],
+    [answers, latest, onToast, versions.record],
   );
 
   const stop = useCallback(() => {
