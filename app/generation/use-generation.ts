@@ -221,6 +221,19 @@ function useLatest<T>(value: T) {
   return ref;
 }
 
+/** The running turn's abort handle, when Stop was pressed, and Stop itself; leaving the page aborts. */
+function useStop() {
+  const abortRef = useRef<AbortController | null>(null);
+  const stoppedAt = useRef(0);
+  useEffect(() => () => abortRef.current?.abort(), []);
+  const stop = useCallback(() => {
+    if (!abortRef.current) return;
+    stoppedAt.current = Date.now();
+    abortRef.current.abort();
+  }, []);
+  return { abortRef, stoppedAt, stop };
+}
+
 export function useGeneration({
   onToast,
   initial = null,
@@ -236,12 +249,9 @@ export function useGeneration({
   const [allowance, setAllowance] = useState<Allowance | null>(initialAllowance);
   const [phase, setPhase] = useState<Phase>("idle");
   const [failure, setFailure] = useState<Failure | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const stoppedAt = useRef(0);
+  const { abortRef, stoppedAt, stop } = useStop();
   // What a turn restores if it ends with nothing kept (read when the writer acts, after render).
   const latest = useLatest({ conversationId, allowance });
-
-  useEffect(() => () => abortRef.current?.abort(), []);
 
   const run = useCallback(
     async (request: GenerateRequest): Promise<Outcome> => {
@@ -284,14 +294,8 @@ export function useGeneration({
         startTransition(() => setPhase("idle"));
       }
     },
-    [answers, latest, onToast, versions.record],
+    [abortRef, answers, latest, onToast, stoppedAt, versions.record],
   );
-
-  const stop = useCallback(() => {
-    if (!abortRef.current) return;
-    stoppedAt.current = Date.now();
-    abortRef.current.abort();
-  }, []);
 
   const { forget } = versions;
   const reset = useCallback(() => {
@@ -300,7 +304,7 @@ export function useGeneration({
     forget();
     setConversationId(null);
     setFailure(null);
-  }, [answers, forget]);
+  }, [abortRef, answers, forget]);
 
   return { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange: versions.lastExchange, choose: versions.choose };
 }

@@ -56,6 +56,28 @@ function Answer({ answer }: { answer: TryAnswer }) {
   );
 }
 
+/** The element the draft is tried with. */
+function ElementPicker({ tool, value, onChange }: { tool: ToolDefinition; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {texts.elementLabel}
+      </Text>
+      <Select.Root value={value} onValueChange={onChange}>
+        <Select.Trigger id={id} />
+        <Select.Content position="popper">
+          {tool.elements.map((one) => (
+            <Select.Item key={one.value} value={one.value}>
+              {one.label}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Flex>
+  );
+}
+
 export function PromptTry({ tool: slug, draft }: { tool: string; draft: string }) {
   const tool = findToolBySlug(slug);
   const [element, setElement] = useState(tool?.elements[0]?.value ?? "");
@@ -63,7 +85,7 @@ export function PromptTry({ tool: slug, draft }: { tool: string; draft: string }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<TryAnswer | null>(null);
-  const ids = { heading: useId(), element: useId(), details: useId() };
+  const ids = { heading: useId(), details: useId() };
   if (!tool) return null;
   const chosen = tool.elements.find((one) => one.value === element) ?? tool.elements[0]!;
   const submit = async () => {
@@ -93,21 +115,7 @@ export function PromptTry({ tool: slug, draft }: { tool: string; draft: string }
             <Text as="p" size="2" color="gray">
               {texts.intro}
             </Text>
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={ids.element} size="2" weight="medium">
-                {texts.elementLabel}
-              </Text>
-              <Select.Root value={chosen.value} onValueChange={setElement}>
-                <Select.Trigger id={ids.element} />
-                <Select.Content position="popper">
-                  {tool.elements.map((one) => (
-                    <Select.Item key={one.value} value={one.value}>
-                      {one.label}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Flex>
+            <ElementPicker tool={tool} value={chosen.value} onChange={setElement} />
             <Flex direction="column" gap="2" role="group" aria-labelledby={ids.details}>
               <Text as="p" size="2" weight="medium" id={ids.details}>
                 {texts.detailsLabel}
