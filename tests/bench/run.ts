@@ -10,12 +10,15 @@ import { measureAdminConsole } from "./admin-console.ts";
 import { measureContextAssembly } from "./context-assembly.ts";
 import { measureHistory } from "./history.ts";
 import { measureLandingJs } from "./landing-js.ts";
+import { measureLighthouse } from "./lighthouse.ts";
+import { measureRenderBlockingCss } from "./render-blocking-css.ts";
 import { measureStreamRendering } from "./render-stream.ts";
 import { measureScrypt } from "./scrypt.ts";
 import { measureStartup } from "./startup.ts";
 import { measureToolPageJs } from "./tool-page-js.ts";
 import { measureTtft } from "./ttft.ts";
 import type { BenchResult } from "./types.ts";
+import { measureWorkerBundle } from "./worker-bundle.ts";
 
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
@@ -23,14 +26,34 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 const root = path.resolve(import.meta.dirname, "../..");
 const results: BenchResult[] = [];
 // `npm run bench -- history ttft` runs only those (against the existing build); none = all.
+const BENCHES = [
+  "context",
+  "startup",
+  "worker-bundle",
+  "landing",
+  "scrypt",
+  "lighthouse",
+  "css",
+  "tool-js",
+  "ttft",
+  "render",
+  "history",
+  "admin",
+] as const;
 const only = new Set(process.argv.slice(2));
-const wants = (name: "startup" | "landing" | "tool-js" | "scrypt" | "ttft" | "render" | "history" | "context" | "admin") =>
-  only.size === 0 || only.has(name);
+const unknown = [...only].filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(", ")}; the benches are: ${BENCHES.join(" ")}`);
+  process.exit(2);
+}
+const wants = (name: (typeof BENCHES)[number]) => only.size === 0 || only.has(name);
 
 // Pure code, no app: measured first, before the build and the app load the machine.
 if (wants("context")) results.push(...(await measureContextAssembly()));
 // Startup next: it includes a fresh build, which the other benches then use.
 if (wants("startup")) results.push(...(await measureStartup()));
+// The Worker as wrangler would upload it: files of the build, no app needed.
+if (wants("worker-bundle")) results.push(measureWorkerBundle());
 
 const port = await freePort();
 const persistTo = path.join(root, `tests/.tmp/bench-${process.pid}`);
@@ -56,6 +79,10 @@ try {
   // address is admin once confirmed (decision 011): open the link the stand-in mailbox received.
   const cookie = await signUp(OWNER, "198.51.100.200");
   await confirmFromMailbox({ baseUrl, mockUrl: app.mockUrl, email: OWNER, cookie });
+  // Lighthouse's simulated throttling scales what it observes, so it runs while the bench does
+  // nothing else, before the benches that load the app or seed thousands of rows.
+  if (wants("lighthouse")) results.push(...(await measureLighthouse({ baseUrl, mockUrl: app.mockUrl, cookie })));
+  if (wants("css")) results.push(...(await measureRenderBlockingCss({ baseUrl, cookie })));
   if (wants("tool-js")) results.push(...(await measureToolPageJs({ baseUrl, cookie })));
   if (wants("ttft")) results.push(...(await measureTtft({ baseUrl, mockUrl: app.mockUrl, cookie })));
   if (wants("render")) results.push(...(await measureStreamRendering({ baseUrl, mockUrl: app.mockUrl, cookie })));
