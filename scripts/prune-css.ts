@@ -25,7 +25,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import postcss, { type Container, type Rule } from "postcss";
+import postcss, { type Container, type Root, type Rule } from "postcss";
 import selectorParser from "postcss-selector-parser";
 import { parseAst } from "vite";
 
@@ -231,6 +231,8 @@ function pruneContainer(container: Container, usage: ClassUsage) {
     if (node.type === "rule") {
       // Keyframe steps (`from`, `50%`) are rules too; only a rule holding classes is judged.
       if (node.selector.includes(".")) pruneRule(node, usage);
+      // A rule left without declarations (its custom properties were never read) goes too.
+      if (node.parent && node.nodes.length === 0) node.remove();
     } else if (node.type === "atrule" && node.nodes && !/keyframes$/i.test(node.name)) {
       pruneContainer(node, usage);
       if (node.nodes.length === 0) node.remove();
@@ -238,12 +240,42 @@ function pruneContainer(container: Container, usage: ClassUsage) {
   });
 }
 
-/** The stylesheet without the rules no element of the app can match. */
-export function pruneCss(css: string, usage: ClassUsage): string {
-  const root = postcss.parse(css);
-  pruneContainer(root, usage);
-  return root.toResult().css;
+/**
+ * Drops the custom properties nothing reads — no `var()` left in any of the stylesheets, no
+ * mention in the JavaScript (inline styles) — until none is left: a colour scale's step the
+ * kept rules never use, then the steps only it referred to.
+ */
+function dropUnreadCustomProperties(roots: Root[], usage: ClassUsage) {
+  for (let removed = true; removed; ) {
+    removed = false;
+    const read = new Set<string>();
+    for (const root of roots) {
+      root.walkDecls((declaration) => {
+        for (const match of declaration.value.matchAll(/var\(\s*(--[A-Za-z0-9_-]+)/g)) read.add(match[1]!);
+      });
+    }
+    for (const root of roots) {
+      root.walkDecls(/^--/, (declaration) => {
+        if (read.has(declaration.prop) || usage.tokens.has(declaration.prop)) return;
+        const parent = declaration.parent;
+        declaration.remove();
+        removed = true;
+        if (parent?.type === "rule" && parent.nodes?.length === 0) parent.remove();
+      });
+    }
+  }
+  for (const root of roots) pruneContainer(root, usage);
 }
+
+/** The stylesheets without the rules no element of the app can match and the custom properties nothing reads. */
+export function pruneStylesheets(sheets: string[], usage: ClassUsage): string[] {
+  const roots = sheets.map((css) => postcss.parse(css));
+  for (const root of roots) pruneContainer(root, usage);
+  dropUnreadCustomProperties(roots, usage);
+  return roots.map((root) => root.toResult().css);
+}
+
+export const pruneCss = (css: string, usage: ClassUsage) => pruneStylesheets([css], usage)[0]!;
 
 function filesUnder(folder: string, extensions: RegExp): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
@@ -267,9 +299,12 @@ export function pruneBuiltCss(buildDirectory: string, log: (line: string) => voi
   const server = path.join(buildDirectory, "server");
   const usage = classUsage(filesUnder(client, /\.m?js$/).map((file) => readFileSync(file, "utf8")));
   const renamed = new Map<string, string>();
-  for (const file of filesUnder(path.join(client, "assets"), /\.css$/)) {
-    const before = readFileSync(file, "utf8");
-    const after = pruneCss(before, usage);
+  const files = filesUnder(path.join(client, "assets"), /\.css$/);
+  const sheets = files.map((file) => readFileSync(file, "utf8"));
+  const pruned = pruneStylesheets(sheets, usage);
+  for (const [index, file] of files.entries()) {
+    const before = sheets[index]!;
+    const after = pruned[index]!;
     if (after === before) continue;
     const oldName = path.basename(file);
     const newName = hashedName(oldName, after);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classUsage, pruneCss } from "../../scripts/prune-css.ts";
+import { classUsage, pruneCss, pruneStylesheets } from "../../scripts/prune-css.ts";
 
 // A stand-in for the built client JavaScript: a Radix prop definition, a component using it.
 const PROP_DEFS = `const sizes=["1","2","3","4"];const variants=["solid","soft","ghost"];
@@ -19,7 +19,7 @@ const CSS = [
   ".-rt-r-mt-3{margin-top:-3px}",
   "@media (min-width:1024px){.rt-Button:where(.md\\:rt-r-size-3){height:3px}.rt-Button:where(.md\\:rt-r-size-2){height:2px}.rt-Button:where(.sm\\:rt-r-size-3){height:3px}}",
   ".rt-Tooltip,.app-own .anything{padding:0}",
-  "[data-accent-color=amber]{--accent-9:gold}",
+  "[data-accent-color=amber]{--accent-9:gold;color:var(--accent-9)}",
   "@keyframes rt-fade{from{opacity:0}to{opacity:1}}",
 ].join("");
 
@@ -54,5 +54,22 @@ describe("pruneCss", () => {
   it("keeps every breakpoint's classes of a prop whose responsive value is not a literal", () => {
     const usage = classUsage([PROP_DEFS, `jsx(Button,{size:{initial:"1",md:wide}})`]);
     expect(pruneCss(CSS, usage)).toContain("md\\:rt-r-size-2");
+  });
+});
+
+describe("pruneStylesheets", () => {
+  it("drops the custom properties nothing reads, across every stylesheet and the JavaScript", () => {
+    const tokens = ":root{--amber-9:gold;--amber-10:orange;--red-9:red;--inline:1px;--chained:var(--amber-10)}.rt-Tooltip{--only-here:1px;color:var(--red-9)}";
+    const app = ".app{color:var(--amber-9)}";
+    const [prunedTokens, prunedApp] = pruneStylesheets([tokens, app], classUsage([PROP_DEFS, `const s={width:"var(--inline)"}`]));
+    expect(prunedApp).toBe(app);
+    // Read by the other stylesheet, by an inline style in the JavaScript.
+    expect(prunedTokens).toContain("--amber-9:gold");
+    expect(prunedTokens).toContain("--inline:1px");
+    // Read only by a dropped rule, by nothing, or only by an unread property.
+    expect(prunedTokens).not.toContain("--red-9");
+    expect(prunedTokens).not.toContain("--only-here");
+    expect(prunedTokens).not.toContain("--chained");
+    expect(prunedTokens).not.toContain("--amber-10");
   });
 });
