@@ -1,10 +1,10 @@
-import { Button, Dialog, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
-import { useState, useSyncExternalStore } from "react";
+import { Button, Heading, Text } from "@radix-ui/themes";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import type { Route } from "./+types/landing";
 import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
-import { SignInForm, SignUpForm } from "~/components/auth-forms";
+import type { AuthTab } from "~/components/welcome-dialog";
 import { getPublicConfig } from "~/lib/config.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -51,7 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
   }, { unexpected: toasts.signInFailed.fallback });
 }
 
-type AuthTab = "signin" | "signup";
+/** The Welcome dialog's code loads when a visitor is about to open it, not with the page. */
+const loadWelcomeDialog = () => import("~/components/welcome-dialog");
+const WelcomeDialog = lazy(loadWelcomeDialog);
 
 function subscribeToHash(onChange: () => void) {
   window.addEventListener("hashchange", onChange);
@@ -66,6 +68,9 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const [chosenTab, setTab] = useState<AuthTab | null>(null);
   const open = chosenOpen ?? hashTab !== null;
   const tab = chosenTab ?? hashTab ?? "signin";
+  const opener = useRef<HTMLButtonElement>(null);
+  // Once opened, the dialog stays mounted, so it can animate closed and open again at once.
+  const wasOpened = chosenOpen !== null;
 
   const [firstVideo, secondVideo] = loaderData.videoUrls;
   return (
@@ -86,39 +91,24 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <Text as="p" size="4" weight="medium" className="landing-price">
           {landingTexts.price}
         </Text>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger>
-            <Button size="4" className="landing-cta">
-              {landingTexts.startTrial}
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Content maxWidth="440px">
-            <Dialog.Title>{landingTexts.dialogTitle}</Dialog.Title>
-            <Dialog.Description size="2" mb="3">
-              {landingTexts.dialogIntro}
-            </Dialog.Description>
-            <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <Tabs.List>
-                <Tabs.Trigger value="signin">{landingTexts.signInTab}</Tabs.Trigger>
-                <Tabs.Trigger value="signup">{landingTexts.signUpTab}</Tabs.Trigger>
-              </Tabs.List>
-              {/* The form of the tab the dialog opens on takes focus; switching tabs keeps focus on the tab list. */}
-              <Tabs.Content value="signin" className="auth-tab">
-                <SignInForm autoFocus={chosenTab === null} />
-              </Tabs.Content>
-              <Tabs.Content value="signup" className="auth-tab">
-                <SignUpForm autoFocus={chosenTab === null} />
-              </Tabs.Content>
-            </Tabs.Root>
-            <Flex justify="end" mt="3">
-              <Dialog.Close>
-                <Button variant="soft" color="gray">
-                  {landingTexts.close}
-                </Button>
-              </Dialog.Close>
-            </Flex>
-          </Dialog.Content>
-        </Dialog.Root>
+        {/* Opens on the first click even before the dialog's code has arrived: it shows when it does. */}
+        <Button
+          ref={opener}
+          size="4"
+          className="landing-cta"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={() => void loadWelcomeDialog()}
+          onFocus={() => void loadWelcomeDialog()}
+          onClick={() => setOpen(true)}
+        >
+          {landingTexts.startTrial}
+        </Button>
+        {open || wasOpened ? (
+          <Suspense fallback={null}>
+            <WelcomeDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} focusForm={chosenTab === null} opener={opener} />
+          </Suspense>
+        ) : null}
         <nav aria-label={landingTexts.videos} className="landing-videos">
           <a href={firstVideo} target="_blank" rel="noopener noreferrer">
             {landingTexts.firstVideo}

@@ -67,3 +67,29 @@ test("open the landing dialog with Enter, switch tabs with the arrow keys, close
   await page.keyboard.press("Escape");
   await expect(welcomeDialog(page)).toHaveCount(0);
 });
+
+test("the Welcome dialog's code is not part of the landing page; the first click opens it while it loads", async ({ page }) => {
+  const dialogCode = /\/assets\/welcome-dialog-[^/]+\.js$/;
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (dialogCode.test(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  // The dialog's chunk arrives a second after it is asked for: a slow network.
+  await page.route(dialogCode, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await open(page, "/");
+  await page.waitForLoadState("networkidle");
+  expect(fetched, "the dialog's code is loaded with the page").toEqual([]);
+
+  const trigger = page.getByRole("button", { name: "Start Free 30-Day Trial" });
+  await trigger.click();
+  const dialog = welcomeDialog(page);
+  await expect(dialog).toBeVisible();
+  expect(fetched).toHaveLength(1);
+  await expect(dialog.getByRole("form", { name: "Sign in" }).getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});
