@@ -6,7 +6,7 @@
 import type { ContextUsed, TurnContext } from "~/generation/protocol";
 import type { Database } from "~db/client";
 import type { ThreadTurn } from "~db/queries/conversations";
-import { readProject } from "~db/queries/projects";
+import { readProject, type Project } from "~db/queries/projects";
 import type { BibleEntry, ProjectBible } from "./bible";
 import { assembleContext } from "./context";
 
@@ -27,7 +27,14 @@ export async function loadBible({
   projectId: string;
   usable?: boolean;
 }): Promise<LoadedBible | null> {
-  const project = await readProject({ db, userId, id: projectId });
+  return bibleOf(await readProject({ db, userId, id: projectId }), { usable });
+}
+
+/** A project read with its entries (null: none) as a turn's bible — none, with `usable`, when archived. */
+export function bibleOf(
+  project: (Project & { entries: BibleEntry[] }) | null,
+  { usable }: { usable: boolean },
+): LoadedBible | null {
   if (!project || (usable && project.archivedAt !== null)) return null;
   const { id, title, synopsis, genreTone, setting, styleNotes, styleSample, entries } = project;
   return { id, bible: { title, synopsis, genreTone, setting, styleNotes, styleSample }, entries };
