@@ -13,8 +13,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { appSettings, bibleEntries, projects, queryHistory, queryMessages, sessions, systemPrompts, userSubscriptions, users } from "../schema";
 import { entryColumns, toBibleEntry, type StoredBibleEntry } from "./bible-entries";
-import type { ThreadTurn } from "./conversations";
-import { threadOf } from "./conversations";
+import { threadOf, type ThreadTurn } from "./conversations";
 import {
   conversationReservationOf,
   conversationReservationStatement,
