@@ -16,8 +16,17 @@ const TTL_MS = 30_000;
 let cached: { settings: ModelSettings; until: number } | null = null;
 
 export async function loadModelSettings(): Promise<ModelSettings> {
-  if (cached && cached.until > Date.now()) return cached.settings;
-  const settings = parseStoredModelSettings(await getAppSetting({ db: getDb(), key: MODEL_SETTINGS_KEY }));
+  return cachedModelSettings() ?? modelSettingsFrom(await getAppSetting({ db: getDb(), key: MODEL_SETTINGS_KEY }));
+}
+
+/** The cached settings, or undefined when this isolate must read them (a generation reads them in its batch). */
+export function cachedModelSettings(): ModelSettings | undefined {
+  return cached && cached.until > Date.now() ? cached.settings : undefined;
+}
+
+/** The settings from their stored JSON (none: the defaults), remembered for 30 seconds. */
+export function modelSettingsFrom(stored: string | null | undefined): ModelSettings {
+  const settings = parseStoredModelSettings(stored ?? undefined);
   cached = { settings, until: Date.now() + TTL_MS };
   return settings;
 }

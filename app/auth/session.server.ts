@@ -47,21 +47,53 @@ export async function newSessionToken(now = new Date()) {
   return { token, sessionId: await hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
 }
 
+/** What a session row means at `now`: none, expired (to delete), or valid — renewed until, or not. */
+export type SessionVerdict = { status: "none" | "expired" } | { status: "valid"; renewedUntil: Date | null };
+
+export function judgeSession(row: { expiresAt: Date } | undefined, now: Date): SessionVerdict {
+  if (!row) return { status: "none" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const renewal = sessionRenewal(now);
+  return { status: "valid", renewedUntil: row.expiresAt.getTime() < renewal.before.getTime() ? renewal.until : null };
+}
+
 async function validateSessionToken(token: string, now = new Date()) {
   const db = getDb();
   const sessionId = await hashToken(token);
   const row = await findSessionWithUser({ db, sessionId });
-  if (!row) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    await deleteSession({ db, sessionId });
-    return null;
+  const verdict = judgeSession(row, now);
+  if (verdict.status === "expired") await deleteSession({ db, sessionId });
+  if (verdict.status !== "valid" || !row) return null;
+  if (verdict.renewedUntil) await extendSession({ db, sessionId, expiresAt: verdict.renewedUntil });
+  return { user: { id: row.userId, email: row.email }, sessionId, renewedUntil: verdict.renewedUntil };
+}
+
+/**
+ * The renewal due at `now`: a session expiring before `before` slides to `until` — for a
+ * caller that writes it in its own batch (`sessionOfRow`).
+ */
+export function sessionRenewal(now: Date): { before: Date; until: Date } {
+  return { before: new Date(now.getTime() + RENEW_WHEN_LEFT_MS), until: new Date(now.getTime() + SESSION_TTL_MS) };
+}
+
+/**
+ * A session row read by the caller in its own batch (the generation's one round trip, decision
+ * 009), which also wrote the renewal `sessionRenewal(now)` asks for: the same state and cookie
+ * `resolveSession` gives. An expired row is deleted before the answer (a 401: no model waits).
+ */
+export async function sessionOfRow(
+  request: Request,
+  { token, sessionId, row, now }: { token: string; sessionId: string; row: (SessionUser & { expiresAt: Date }) | undefined; now: Date },
+): Promise<{ state: AuthState; pendingCookie?: string }> {
+  const verdict = judgeSession(row, now);
+  if (verdict.status === "expired") await deleteSession({ db: getDb(), sessionId });
+  if (verdict.status !== "valid" || !row) {
+    return { state: { status: "invalid", user: null, sessionId: null }, pendingCookie: clearedSessionCookie(request) };
   }
-  let renewedUntil: Date | null = null;
-  if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
-    renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
-    await extendSession({ db, sessionId, expiresAt: renewedUntil });
-  }
-  return { user: { id: row.userId, email: row.email }, sessionId, renewedUntil };
+  return {
+    state: { status: "valid", user: { id: row.id, email: row.email }, sessionId },
+    pendingCookie: verdict.renewedUntil ? sessionCookie(request, token, verdict.renewedUntil) : undefined,
+  };
 }
 
 export async function invalidateSession(sessionId: string) {

@@ -1,59 +1,73 @@
 /**
- * One generation turn, initial or follow-up: read the request into a turn, run the checks that
- * may refuse it (an HTTP error, nothing charged), build what the model sees, and hand the turn
- * to its lifecycle (turn.server.ts), which streams the answer and settles it.
+ * One generation turn, initial or follow-up, once its batch has read and reserved what it needs
+ * (opening.server.ts): run the checks that may refuse it (an HTTP error, nothing kept), build
+ * what the model sees, and hand the turn to its lifecycle (turn.server.ts), which streams the
+ * answer and settles it.
  */
 import type { ModelMessage, SystemModelMessage } from "ai";
 import { modelValuesFor } from "~/admin/model-settings";
-import { loadModelSettings } from "~/admin/model-settings.server";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
 import { trialTexts } from "~/messages/trial";
 import { mentionTexts, turnContext, type TurnProjectContext } from "~/projects/turn-context.server";
-import { readThread } from "~db/queries/conversations";
+import type { ThreadTurn } from "~db/queries/conversations";
+import { refundFollowUp } from "~db/queries/metering";
 import { buildFollowUpMessages } from "./context.server";
 import { getModel } from "./model.server";
-import { loadSystemPrompt } from "./system-prompt.server";
-import { refuse, readTurn } from "./turn-request.server";
-import { refundTurn, reserveTurn, streamTurn, type Turn } from "./turn.server";
+import type { OpenedTurn } from "./opening.server";
+import { completeTurn, refuse } from "./turn-request.server";
+import { chargeOf, refundTurn, streamTurn, type Turn } from "./turn.server";
 
-export async function generate({
-  request,
-  userId,
-  waitUntil,
-}: {
-  request: Request;
-  userId: string;
-  waitUntil: (promise: Promise<unknown>) => void;
-}): Promise<Response> {
-  const t0 = performance.now();
-  const turn = await readTurn(request, userId);
-  if (turn instanceof Response) return turn;
-  const tParsed = performance.now();
+export type GenerationModel = ReturnType<typeof getModel>;
 
-  let model: ReturnType<typeof getModel>;
+/** The model client, or the 503 a deployment without a model answers (before anything is charged). */
+export function configuredModel(): GenerationModel | Response {
   try {
-    model = getModel();
+    return getModel();
   } catch (error) {
     if (!(error instanceof MissingConfigError)) throw error;
     console.error("generation unavailable:", error.message);
     return refuse(503, generationErrors.notConfigured);
   }
+}
 
+/**
+ * One turn for the signed-in writer, from what the turn's batch read and reserved
+ * (opening.server.ts): the checks that may refuse it (an HTTP error; a reservation already
+ * taken is given straight back, so a refused request never costs anything), what the model
+ * sees, then the turn's lifecycle. No database round trip happens here before the model call.
+ */
+export async function generate({
+  request,
+  opened,
+  model,
+  waitUntil,
+}: {
+  request: Request;
+  opened: OpenedTurn;
+  model: GenerationModel;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): Promise<Response> {
+  const { draft, userId, opening, systemPrompt, settings } = opened;
+  const tOpened = performance.now();
   const db = getDb();
-  // Rate limit, prompt and reservation in one round of I/O; a refused request gives its
-  // reservation straight back, so it never costs anything.
-  // The prompt and the model settings are cached per isolate: no extra round trip.
-  const [limiter, systemPrompt, charge, settings] = await Promise.all([
-    getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` }),
-    loadSystemPrompt(turn.tool.systemPromptKey),
-    reserveTurn(db, turn, turn.startedAt),
-    loadModelSettings(),
-  ]);
-  const tChecked = performance.now();
-  if (!limiter.success) {
+  const turn = completeTurn(draft, userId, opening);
+  const charge = chargeOf(opening.reservation);
+  if (turn instanceof Response) {
+    // A later turn refused here (another tool's conversation, no exchange to work on) was
+    // reserved with the batch: it is given straight back. A new one was not (its guard).
+    if (typeof charge === "object" && charge.kind === "follow-up" && draft.kind === "later") {
+      await refundFollowUp({ db, userId, conversationId: draft.input.conversationId });
+    }
+    return turn;
+  }
+  const giveBack = async () => {
     if (typeof charge === "object") await refundTurn(db, turn, charge, new Date());
+  };
+  const limiter = await getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` });
+  if (!limiter.success) {
+    await giveBack();
     return refuse(429, generationErrors.tooMany);
   }
   if (charge === "denied") return refuse(403, generationErrors.denied, generationToasts.actionDenied.title);
@@ -61,14 +75,14 @@ export async function generate({
     return refuse(403, trialTexts.followUpsUsedUp, generationToasts.actionDenied.title);
   }
   if (!systemPrompt) {
-    await refundTurn(db, turn, charge, new Date());
+    await giveBack();
     console.error(`system prompt ${turn.tool.systemPromptKey} is missing`);
     return refuse(503, generationToasts.errorLoadingTool.description, generationToasts.errorLoadingTool.title);
   }
 
   const values = modelValuesFor(settings, turn.tool.slug);
   const chosen = values.model ? getModel(values.model) : model;
-  const { messages, context } = await modelMessages(turn, systemPrompt, values.contextBudgetTokens);
+  const { messages, context } = modelMessages(turn, opening.later?.thread ?? [], systemPrompt, values.contextBudgetTokens);
   return streamTurn({
     turn: context ? { ...turn, context: context.event, contextUsed: context.saved } : turn,
     charge,
@@ -83,7 +97,7 @@ export async function generate({
     signal: request.signal,
     waitUntil,
     headers: {
-      "Server-Timing": `parse;dur=${(tParsed - t0).toFixed(1)}, checks;dur=${(tChecked - tParsed).toFixed(1)}`,
+      "Server-Timing": `parse;dur=${opened.timings.parse.toFixed(1)}, checks;dur=${(opened.timings.batch + performance.now() - tOpened).toFixed(1)}`,
     },
   });
 }
@@ -95,21 +109,21 @@ const CONTINUE_INSTRUCTION =
 const system = (content: string): SystemModelMessage => ({ role: "system", content });
 
 /**
- * An initial turn is the request text alone; a later turn is rebuilt from storage. Another
- * version and Edit leave out the exchange they replace; Continue sends everything so far. In a
- * project, its bible's context block is assembled from the same texts (decision 013) and its
+ * An initial turn is the request text alone; a later turn is rebuilt from storage (its thread,
+ * read in the turn's batch). Another version and Edit leave out the exchange they replace;
+ * Continue sends everything so far. In a project, its bible's context block is assembled from the same texts (decision 013) and its
  * tokens come out of the conversation's budget.
  */
-async function modelMessages(
+function modelMessages(
   turn: Turn,
+  thread: ThreadTurn[],
   systemPrompt: string,
   contextBudgetTokens: number,
-): Promise<{ messages: ModelMessage[]; context: TurnProjectContext | null }> {
+): { messages: ModelMessage[]; context: TurnProjectContext | null } {
   if (turn.kind === "initial") {
     const context = turn.project ? turnContext(turn.project, mentionTexts([], turn.userText)) : null;
     return { messages: [{ role: "user", content: turn.userText }], context };
   }
-  const thread = await readThread({ db: getDb(), userId: turn.userId, conversationId: turn.conversationId });
   const replacing = turn.kind === "version" || turn.kind === "edit";
   const earlier = replacing ? thread.slice(0, -2) : thread;
   const newText = turn.kind === "continue" ? null : turn.userText;

@@ -13,10 +13,21 @@ const TTL_MS = 30_000;
 const cache = new Map<string, { text: string; until: number }>();
 
 export async function loadSystemPrompt(key: string): Promise<string | undefined> {
+  const hit = cachedSystemPrompt(key);
+  if (hit !== undefined) return hit;
+  return systemPromptFrom(key, (await getSystemPrompt({ db: getDb(), key })) ?? null);
+}
+
+/** The cached prompt, or undefined when this isolate must read it (a generation reads it in its batch). */
+export function cachedSystemPrompt(key: string): string | undefined {
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.text;
+  return hit && hit.until > Date.now() ? hit.text : undefined;
+}
+
+/** The prompt from its stored edit (null: none), remembered for the next turns. */
+export function systemPromptFrom(key: string, storedEdit: string | null): string | undefined {
   // A blank edit is no edit: the writer still gets the default rather than a broken tool.
-  const text = (await getSystemPrompt({ db: getDb(), key })) || defaultSystemPrompt(key);
+  const text = storedEdit || defaultSystemPrompt(key);
   if (text) cache.set(key, { text, until: Date.now() + TTL_MS });
   return text;
 }

@@ -8,7 +8,6 @@ import { buildRequestText, findElement, findToolBySlug } from "~/catalog/request
 import { apiError } from "~/lib/api-error";
 import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
-import { getDb } from "~/lib/db.server";
 import {
   buildDraftRequestText,
   countWords,
@@ -19,9 +18,9 @@ import {
 } from "~/catalog/draft-actions";
 import { draftTexts, generationErrors, generationToasts } from "~/messages/tools";
 import { projectErrorTexts } from "~/messages/projects";
-import { loadBible, type LoadedBible } from "~/projects/turn-context.server";
-import { findConversation } from "~db/queries/conversations";
-import { findLastExchange } from "~db/queries/versions";
+import { bibleOf } from "~/projects/turn-context.server";
+import type { TurnOpening } from "~db/queries/turn-opening";
+import type { LastExchange } from "~db/queries/versions";
 import { generateRequestSchema, type GenerateRequest } from "./protocol";
 import type { Turn } from "./turn.server";
 import { afterTurnInFlight } from "./turns-in-flight.server";
@@ -69,16 +68,14 @@ async function readRequest(request: Request): Promise<ReadRequest | Response> {
 }
 
 /**
- * The project a new conversation starts in: none, or the writer's own unarchived project with its
- * bible — anything else is a 404, before anything is charged.
+ * A request read and checked as far as it can be without the database: a new conversation
+ * (the project it names, if any, is checked with the turn's batch) or a later turn's input.
  */
-async function startingProject(userId: string, projectId: string | undefined): Promise<LoadedBible | null | Response> {
-  if (projectId === undefined) return null;
-  const loaded = await loadBible({ db: getDb(), userId, projectId, usable: true });
-  return loaded ?? refuse(404, projectErrorTexts.notFound);
-}
+export type TurnDraft =
+  | { kind: "new"; turn: NewTurnDraft; projectId: string | null }
+  | { kind: "later"; input: Exclude<GenerateRequest, { kind: "initial" | "draft" }>; text: string | null; tool: Turn["tool"]; startedAt: Date };
 
-export async function readTurn(request: Request, userId: string): Promise<Turn | Response> {
+export async function readTurnDraft(request: Request): Promise<TurnDraft | Response> {
   const read = await readRequest(request);
   if (read instanceof Response) return read;
   const { input, fieldNames } = read;
@@ -86,24 +83,54 @@ export async function readTurn(request: Request, userId: string): Promise<Turn |
   if (!tool) return refuse(400, generationErrors.unknownTool);
   const startedAt = new Date();
   if (input.kind === "initial" || input.kind === "draft") {
-    const newTurn = input.kind === "initial" ? initialTurn(input, fieldNames, tool, { userId, startedAt }) : draftTurn(input, tool, { userId, startedAt });
+    const newTurn = input.kind === "initial" ? initialTurn(input, fieldNames, tool, startedAt) : draftTurn(input, tool, startedAt);
     if (newTurn instanceof Response) return newTurn;
-    const project = await startingProject(userId, input.projectId);
-    if (project instanceof Response) return project;
-    return { ...newTurn, projectId: project?.id ?? null, project };
+    return { kind: "new", turn: newTurn, projectId: input.projectId ?? null };
   }
-  return laterTurnOf(input, tool, { userId, startedAt });
+  const text = "text" in input ? input.text.trim() : null;
+  if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
+  return { kind: "later", input, text, tool, startedAt };
+}
+
+/** The conversation a later turn builds on: the turn before it settles first (turns-in-flight). */
+export async function afterTurnBefore(draft: TurnDraft): Promise<void> {
+  if (draft.kind === "later") await afterTurnInFlight(draft.input.conversationId);
+}
+
+/**
+ * The turn from its draft and what the turn's batch read for the writer: a new conversation's
+ * project must be theirs and unarchived; a later turn's conversation must be theirs, in this
+ * tool, with an exchange to work on — anything else is refused (a 4xx, as before any charge).
+ */
+export function completeTurn(draft: TurnDraft, userId: string, opening: TurnOpening): Turn | Response {
+  if (draft.kind === "new") {
+    const project = draft.projectId === null ? null : bibleOf(opening.project, { usable: true });
+    if (draft.projectId !== null && !project) return refuse(404, projectErrorTexts.notFound);
+    return { ...draft.turn, userId, projectId: project?.id ?? null, project };
+  }
+  const { input, text, tool, startedAt } = draft;
+  const conversation = opening.later?.conversation;
+  // A conversation continues in the tool whose history section shows it (either vocabulary).
+  if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
+    return refuse(404, generationErrors.conversationNotFound);
+  }
+  // A deleted project leaves the conversation with none; an archived one still gives its bible.
+  const project = conversation.projectId ? bibleOf(opening.project, { usable: false }) : null;
+  const base = { tool, userId, conversationId: conversation.conversationId, startedAt, project };
+  if (input.kind === "follow-up") return { ...base, kind: "follow-up", userText: text ?? "", exchangeId: crypto.randomUUID() };
+  return laterTurn(input.kind, text, base, opening.later?.lastExchange);
 }
 
 type NewTurn = Omit<Extract<Turn, { kind: "initial" }>, "project">;
+type NewTurnDraft = Omit<NewTurn, "userId">;
 
 /** A new conversation from the writer's choices: the element and its details. */
 function initialTurn(
   input: Extract<GenerateRequest, { kind: "initial" }>,
   fieldNames: string[],
   tool: Turn["tool"],
-  { userId, startedAt }: { userId: string; startedAt: Date },
-): NewTurn | Response {
+  startedAt: Date,
+): NewTurnDraft | Response {
   const element = findElement(tool, input.element);
   if (!element) return refuse(400, generationErrors.unknownElement);
   const allowed = new Set<string>(element.fields);
@@ -113,7 +140,6 @@ function initialTurn(
   return {
     kind: "initial",
     tool,
-    userId,
     conversationId: crypto.randomUUID(),
     queryType: tool.queryType,
     element: element.value,
@@ -125,34 +151,12 @@ function initialTurn(
   };
 }
 
-/** A follow-up, another version, an edit or a continue: on the writer's conversation, in its own project. */
-async function laterTurnOf(
-  input: Exclude<GenerateRequest, { kind: "initial" | "draft" }>,
-  tool: Turn["tool"],
-  { userId, startedAt }: { userId: string; startedAt: Date },
-): Promise<Turn | Response> {
-  const text = "text" in input ? input.text.trim() : null;
-  if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
-  // A later turn builds on the conversation as saved: the turn before it settles first.
-  await afterTurnInFlight(input.conversationId);
-  const conversation = await findConversation({ db: getDb(), userId, conversationId: input.conversationId });
-  // A conversation continues in the tool whose history section shows it (either vocabulary).
-  if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
-    return refuse(404, generationErrors.conversationNotFound);
-  }
-  // A deleted project leaves the conversation with none; an archived one still gives its bible.
-  const project = conversation.projectId ? await loadBible({ db: getDb(), userId, projectId: conversation.projectId }) : null;
-  const base = { tool, userId, conversationId: conversation.conversationId, startedAt, project };
-  if (input.kind === "follow-up") return { ...base, kind: "follow-up", userText: text ?? "", exchangeId: crypto.randomUUID() };
-  return laterTurn(input.kind, text, base);
-}
-
 /** Work on my draft: the passage and the action's instruction are the request (a trial conversation). */
 function draftTurn(
   input: { action: string; text: string },
   tool: Turn["tool"],
-  { userId, startedAt }: { userId: string; startedAt: Date },
-): NewTurn | Response {
+  startedAt: Date,
+): NewTurnDraft | Response {
   const action = findDraftAction(tool.slug, input.action);
   if (!action) return refuse(400, draftTexts.unknownAction);
   if (!input.text.trim()) return refuse(400, draftTexts.empty);
@@ -160,7 +164,6 @@ function draftTurn(
   return {
     kind: "initial",
     tool,
-    userId,
     conversationId: crypto.randomUUID(),
     queryType: tool.queryType,
     element: `${DRAFT_ELEMENT_PREFIX}${action.value}`,
@@ -174,12 +177,12 @@ function draftTurn(
 }
 
 /** Another version, Edit and Continue: they work on the conversation's last exchange (decision 012). */
-async function laterTurn(
+function laterTurn(
   kind: "version" | "edit" | "continue",
   text: string | null,
   base: Pick<Turn, "tool" | "userId" | "conversationId" | "startedAt" | "project">,
-): Promise<Turn | Response> {
-  const last = await findLastExchange({ db: getDb(), userId: base.userId, conversationId: base.conversationId });
+  last: LastExchange | undefined,
+): Turn | Response {
   if (!last) return refuse(404, generationErrors.conversationNotFound);
   const replaces = { userRowId: last.userRowId, answerRowId: last.answerRowId };
   const exchange = { exchangeId: last.exchangeId, first: last.first };

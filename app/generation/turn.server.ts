@@ -16,8 +16,8 @@ import { saveTurn, type TurnRecord } from "~db/queries/conversations";
 import {
   refundConversation,
   refundFollowUp,
-  reserveConversation,
-  reserveFollowUp,
+  type ConversationReservation,
+  type FollowUpReservation,
 } from "~db/queries/metering";
 import { recordUsageEvent } from "~db/queries/usage-events";
 import { openEventStream, type EventStream } from "./event-stream.server";
@@ -43,20 +43,22 @@ export type Charge =
 
 export type Refusal = "denied" | "follow-ups-used";
 
-export async function reserveTurn(db: Database, turn: Turn, now: Date): Promise<Charge | Refusal> {
-  if (turn.kind === "initial") {
-    const reserved = await reserveConversation({ db, userId: turn.userId, now });
-    if (!reserved.allowed) return "denied";
-    return reserved.charged ? { kind: "conversation", queriesRemaining: reserved.queriesRemaining } : { kind: "none" };
+/**
+ * What the turn's reservation (taken in the turn's batch, db/queries/turn-opening.ts) took from
+ * the plan, or why it was refused.
+ */
+export function chargeOf(reservation: ConversationReservation | FollowUpReservation): Charge | Refusal {
+  if (!reservation.allowed) {
+    // Only a later turn's (follow-up) refusal says how many follow-ups were used.
+    if (!("followUpsUsed" in reservation)) return "denied";
+    const usedUp = reservation.followUpsUsed !== null && reservation.followUpsUsed >= PLAN.trialFollowUpsPerConversation;
+    return usedUp && reservation.trialPeriodOpen ? "follow-ups-used" : "denied";
   }
-  const allowance = PLAN.trialFollowUpsPerConversation;
-  const reserved = await reserveFollowUp({ db, userId: turn.userId, conversationId: turn.conversationId, allowance, now });
-  if (!reserved.allowed) {
-    const usedUp = reserved.followUpsUsed !== null && reserved.followUpsUsed >= allowance;
-    return usedUp && reserved.trialPeriodOpen ? "follow-ups-used" : "denied";
+  if (!reservation.charged) return { kind: "none" };
+  if ("followUpsUsed" in reservation) {
+    return { kind: "follow-up", queriesRemaining: reservation.queriesRemaining, followUpsUsed: reservation.followUpsUsed };
   }
-  if (!reserved.charged) return { kind: "none" };
-  return { kind: "follow-up", queriesRemaining: reserved.queriesRemaining, followUpsUsed: reserved.followUpsUsed };
+  return { kind: "conversation", queriesRemaining: reservation.queriesRemaining };
 }
 
 export async function refundTurn(db: Database, turn: Turn, charge: Charge, now: Date) {

@@ -4,30 +4,22 @@
  * out, for the `start` event, the saved answer and the follow-up budget.
  */
 import type { ContextUsed, TurnContext } from "~/generation/protocol";
-import type { Database } from "~db/client";
 import type { ThreadTurn } from "~db/queries/conversations";
-import { readProject } from "~db/queries/projects";
+import type { Project } from "~db/queries/projects";
 import type { BibleEntry, ProjectBible } from "./bible";
 import { assembleContext } from "./context";
 
 export type LoadedBible = { id: string; bible: ProjectBible; entries: BibleEntry[] };
 
 /**
- * The writer's project and its entries (one round trip), or null when it is not theirs — or,
- * with `usable`, when it is archived (a new conversation is not started in an archived project).
+ * The writer's project read with its entries (null: not theirs; read in the turn's batch,
+ * db/queries/turn-opening.ts) as a turn's bible — or none, with `usable`, when it is archived
+ * (a new conversation is not started in an archived project).
  */
-export async function loadBible({
-  db,
-  userId,
-  projectId,
-  usable = false,
-}: {
-  db: Database;
-  userId: string;
-  projectId: string;
-  usable?: boolean;
-}): Promise<LoadedBible | null> {
-  const project = await readProject({ db, userId, id: projectId });
+export function bibleOf(
+  project: (Project & { entries: BibleEntry[] }) | null,
+  { usable }: { usable: boolean },
+): LoadedBible | null {
   if (!project || (usable && project.archivedAt !== null)) return null;
   const { id, title, synopsis, genreTone, setting, styleNotes, styleSample, entries } = project;
   return { id, bible: { title, synopsis, genreTone, setting, styleNotes, styleSample }, entries };

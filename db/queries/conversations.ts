@@ -109,7 +109,14 @@ export async function readThread({
       and(eq(queryMessages.conversationId, conversationId), eq(queryHistory.userId, userId), eq(queryMessages.chosen, true)),
     )
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
-  return turns.flatMap(({ role, content, status, contextUsed }) => {
+  return threadOf(turns);
+}
+
+/** A conversation's chosen rows (oldest first) as the thread the model and the page see. */
+export function threadOf(
+  rows: readonly { role: "user" | "assistant" | "system"; content: string; status: TurnStatus; contextUsed: string | null }[],
+): ThreadTurn[] {
+  return rows.flatMap(({ role, content, status, contextUsed }) => {
     if (role === "system") return [];
     const context = parseContextUsed(contextUsed);
     return [context ? { role, content, status, context } : { role, content, status }];

@@ -5,7 +5,7 @@
  * UPDATE … RETURNING, so any number of concurrent requests can never take more than is left,
  * nor drive a count past its limit. Admins and subscribers pass untouched.
  */
-import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, userSubscriptions } from "../schema";
 import { preparedPerDatabase } from "./prepared";
@@ -32,11 +32,23 @@ const nowParam = sql.placeholder("now");
 const userIdParam = sql.placeholder("userId");
 const unlimitedRow = sql`(${userSubscriptions.isAdmin} = 1 OR ${userSubscriptions.isSubscribed} = 1)`;
 
+/**
+ * Who a reservation is for: a user id (`userId`), or — on the path to the first token — the
+ * writer of an unexpired session (`sessionId`, `now`), so the reservation goes in the same batch
+ * as the session lookup and applies only when the session is alive (decision 009).
+ */
+export const writerOfSession = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")} and s.expires_at > ${nowParam})`;
+
+// A new conversation in a project is reserved only in the writer's own unarchived project
+// (`projectId`, null: none), so a request the app refuses with a 404 takes nothing.
+const projectParam = sql.placeholder("projectId");
+export const usableProjectOrNone = sql`(${projectParam} is null or exists (select 1 from projects p where p.id = ${projectParam} and p.user_id = "user_subscriptions"."user_id" and p.archived_at is null))`;
+
 // One statement decides and reserves: admins and subscribers pass untouched, a trial writer
 // passes only with a conversation left and an unexpired trial, and takes exactly one. Built
 // once per database client (it runs before every new conversation).
-const conversationReservation = preparedPerDatabase((db) =>
-  db
+export function conversationReservationStatement(db: Database, writer: SQL | typeof userIdParam, guard?: SQL) {
+  return db
     .update(userSubscriptions)
     .set({
       queriesRemaining: sql`CASE WHEN ${unlimitedRow} THEN ${userSubscriptions.queriesRemaining} ELSE ${userSubscriptions.queriesRemaining} - 1 END`,
@@ -45,7 +57,8 @@ const conversationReservation = preparedPerDatabase((db) =>
     })
     .where(
       and(
-        eq(userSubscriptions.userId, userIdParam),
+        eq(userSubscriptions.userId, writer),
+        guard,
         or(
           eq(userSubscriptions.isAdmin, true),
           eq(userSubscriptions.isSubscribed, true),
@@ -58,8 +71,10 @@ const conversationReservation = preparedPerDatabase((db) =>
       isSubscribed: userSubscriptions.isSubscribed,
       queriesRemaining: userSubscriptions.queriesRemaining,
     })
-    .prepare(),
-);
+    .prepare();
+}
+
+const conversationReservation = preparedPerDatabase((db) => conversationReservationStatement(db, userIdParam));
 
 /** The writer's own subscription row, read inside the conversation statement. */
 const writerColumn = (column: string) =>
@@ -70,8 +85,8 @@ const writerUnlimited = sql.raw(
 
 // A follow-up: unlimited writers pass untouched; otherwise the conversation must carry a trial
 // allowance with a follow-up left, and the writer's trial period must still be open.
-const followUpReservation = preparedPerDatabase((db) =>
-  db
+export function followUpReservationStatement(db: Database, writer: SQL | typeof userIdParam) {
+  return db
     .update(queryHistory)
     .set({
       trialFollowUpsUsed: sql`CASE WHEN ${writerUnlimited} THEN ${queryHistory.trialFollowUpsUsed} ELSE ${queryHistory.trialFollowUpsUsed} + 1 END`,
@@ -79,7 +94,7 @@ const followUpReservation = preparedPerDatabase((db) =>
     .where(
       and(
         eq(queryHistory.conversationId, sql.placeholder("conversationId")),
-        eq(queryHistory.userId, userIdParam),
+        eq(queryHistory.userId, writer),
         or(
           writerUnlimited,
           and(
@@ -96,8 +111,10 @@ const followUpReservation = preparedPerDatabase((db) =>
       queriesRemaining: sql<number>`${writerColumn("queries_remaining")}`,
       followUpsUsed: queryHistory.trialFollowUpsUsed,
     })
-    .prepare(),
-);
+    .prepare();
+}
+
+const followUpReservation = preparedPerDatabase((db) => followUpReservationStatement(db, userIdParam));
 
 function unlimited(row: { isAdmin: unknown; isSubscribed: unknown }): Unlimited | null {
   if (Number(row.isAdmin)) return { allowed: true, charged: false, reason: "admin" };
@@ -115,8 +132,41 @@ export async function reserveConversation({
   now: Date;
 }): Promise<ConversationReservation> {
   const [row] = await conversationReservation(db).all({ userId, now: now.getTime() });
+  return conversationReservationOf(row);
+}
+
+/** What the conversation statement's returned row (none: refused) means. */
+export function conversationReservationOf(
+  row: { isAdmin: unknown; isSubscribed: unknown; queriesRemaining: number } | undefined,
+): ConversationReservation {
   if (!row) return { allowed: false };
   return unlimited(row) ?? { allowed: true, charged: true, queriesRemaining: row.queriesRemaining };
+}
+
+/**
+ * What the follow-up statement's returned row means; on a refusal (no row), `refused` is the
+ * conversation's state as the same transaction saw it, only to tell the writer why.
+ */
+export function followUpReservationOf(
+  row: { isAdmin: unknown; isSubscribed: unknown; queriesRemaining: unknown; followUpsUsed: number | null } | undefined,
+  refused: { followUpsUsed: number | null; trialEndDate: Date | null } | undefined,
+  now: Date,
+): FollowUpReservation {
+  if (row) {
+    return (
+      unlimited(row) ?? {
+        allowed: true,
+        charged: true,
+        queriesRemaining: Number(row.queriesRemaining),
+        followUpsUsed: row.followUpsUsed ?? 0,
+      }
+    );
+  }
+  return {
+    allowed: false,
+    followUpsUsed: refused?.followUpsUsed ?? null,
+    trialPeriodOpen: Boolean(refused?.trialEndDate && refused.trialEndDate.getTime() > now.getTime()),
+  };
 }
 
 /** Gives a reserved trial conversation back (the turn ended before any text: nothing was saved). */
@@ -146,16 +196,7 @@ export async function reserveFollowUp({
   now: Date;
 }): Promise<FollowUpReservation> {
   const [row] = await followUpReservation(db).all({ userId, conversationId, allowance, now: now.getTime() });
-  if (row) {
-    return (
-      unlimited(row) ?? {
-        allowed: true,
-        charged: true,
-        queriesRemaining: Number(row.queriesRemaining),
-        followUpsUsed: row.followUpsUsed ?? 0,
-      }
-    );
-  }
+  if (row) return followUpReservationOf(row, undefined, now);
   // Refused: read why, only to tell the writer (the decision above was already atomic).
   const [state] = await db
     .select({ followUpsUsed: queryHistory.trialFollowUpsUsed, trialEndDate: userSubscriptions.trialEndDate })
@@ -163,11 +204,7 @@ export async function reserveFollowUp({
     .innerJoin(userSubscriptions, eq(userSubscriptions.userId, queryHistory.userId))
     .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
     .limit(1);
-  return {
-    allowed: false,
-    followUpsUsed: state?.followUpsUsed ?? null,
-    trialPeriodOpen: Boolean(state?.trialEndDate && state.trialEndDate.getTime() > now.getTime()),
-  };
+  return followUpReservationOf(undefined, state, now);
 }
 
 /** Gives a reserved trial follow-up back to its conversation. */

@@ -38,7 +38,7 @@ export type ProjectChanges = Partial<
   }
 >;
 
-const projectColumns = {
+export const projectColumns = {
   id: projects.id,
   title: projects.title,
   logline: projects.logline,

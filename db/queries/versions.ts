@@ -44,14 +44,34 @@ export async function findLastExchange({
     .from(queryMessages)
     .where(and(eq(queryMessages.conversationId, conversationId), eq(queryMessages.chosen, true)))
     .orderBy(asc(queryMessages.createdAt), asc(queryMessages.seq));
-  const answer = rows.at(-1);
-  const question = rows.at(-2);
-  if (!answer || !question || answer.role !== "assistant" || question.role !== "user") return undefined;
-  const exchangeId = question.exchangeId ?? question.id;
+  const exchangeId = lastExchangeIdOf(rows);
+  if (exchangeId === undefined) return undefined;
   const [top] = await db
     .select({ version: sql<number>`max(${queryMessages.version})` })
     .from(queryMessages)
     .where(and(eq(queryMessages.conversationId, conversationId), eq(queryMessages.exchangeId, exchangeId)));
+  return lastExchangeOf(rows, top?.version ?? null);
+}
+
+type ChosenRow = { id: string; role: "user" | "assistant" | "system"; content: string; status: TurnStatus; exchangeId: string | null };
+
+/** The last exchange's id: its question's (the next-to-last chosen row), if the rows end in one. */
+function lastExchangeIdOf(rows: readonly ChosenRow[]): string | undefined {
+  const answer = rows.at(-1);
+  const question = rows.at(-2);
+  if (!answer || !question || answer.role !== "assistant" || question.role !== "user") return undefined;
+  return question.exchangeId ?? question.id;
+}
+
+/**
+ * The last exchange of a conversation's chosen rows (oldest first), given the highest version
+ * stored under its exchange id (null: none) — or undefined when the rows do not end in one.
+ */
+export function lastExchangeOf(rows: readonly ChosenRow[], topVersion: number | null): LastExchange | undefined {
+  const exchangeId = lastExchangeIdOf(rows);
+  if (exchangeId === undefined) return undefined;
+  const answer = rows.at(-1)!;
+  const question = rows.at(-2)!;
   return {
     exchangeId,
     userRowId: question.id,
@@ -59,10 +79,18 @@ export async function findLastExchange({
     answerRowId: answer.id,
     answerText: answer.content,
     answerStatus: answer.status,
-    versions: Math.max(1, Number(top?.version ?? 1)),
+    versions: Math.max(1, Number(topVersion ?? 1)),
     first: rows.filter((row) => row.role === "user").length === 1,
   };
 }
+
+/**
+ * The version subquery's exchange id in SQL: the next-to-last chosen row's (`conversationId`),
+ * as `lastExchangeIdOf` picks it — for reading the top version in the same batch as the rows.
+ */
+export const lastExchangeIdSql = sql`(select coalesce(q.exchange_id, q.id) from query_messages q
+  where q.conversation_id = ${sql.placeholder("conversationId")} and q.chosen = 1
+  order by q.created_at desc, q.seq desc limit 1 offset 1)`;
 
 /** Every version of the exchange, oldest first: what the writer asked and what came back. */
 export async function readExchangeVersions({

@@ -16,6 +16,7 @@ import { projectQueries } from "./projects";
 import { sessionQueries } from "./sessions";
 import { subscriptionQueries } from "./subscriptions";
 import { trustQueries } from "./trust";
+import { turnOpeningQueries } from "./turn-opening";
 
 export function querySuite(getDb: () => Database) {
   accountQueries(getDb);
@@ -23,6 +24,7 @@ export function querySuite(getDb: () => Database) {
   passwordResetQueries(getDb);
   subscriptionQueries(getDb);
   meteringQueries(getDb);
+  turnOpeningQueries(getDb);
   conversationQueries(getDb);
   historyQueries(getDb);
   historyFindQueries(getDb);
