@@ -5,4 +5,5 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
+  environments: { ssr: { build: { minify: true, rolldownOptions: { output: { keepNames: true } } } } },
 });
