@@ -5,6 +5,8 @@ import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
 import { SignInForm, SignUpForm } from "~/components/auth-forms";
+import { landingExampleLabels } from "~/components/landing/example-labels.server";
+import { HeroPicture, LandingSections, LandingTopBar } from "~/components/landing/landing-sections";
 import { getPublicConfig } from "~/lib/config.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -37,7 +39,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ context, url }: Route.LoaderArgs) {
   redirectSignedInUser(context);
-  return { videoUrls: getPublicConfig().videoUrls, origin: url.origin };
+  return { videoUrls: getPublicConfig().videoUrls, origin: url.origin, labels: landingExampleLabels() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,65 +71,69 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 
   const [firstVideo, secondVideo] = loaderData.videoUrls;
   return (
-    <main className="landing">
-      <section className="landing-hero">
-        <Text as="p" size="3" weight="bold" className="landing-brand">
-          {PRODUCT_NAME}
-        </Text>
-        <Heading as="h1" size="9" className="landing-headline">
-          {landingTexts.headline}
-        </Heading>
-        <Text as="p" size="5" className="landing-pitch">
-          {landingTexts.pitch}
-        </Text>
-        <Text as="p" size="3" className="landing-audience">
-          {landingTexts.audience}
-        </Text>
-        <Text as="p" size="4" weight="medium" className="landing-price">
-          {landingTexts.price}
-        </Text>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger>
-            <Button size="4" className="landing-cta">
-              {landingTexts.startTrial}
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Content maxWidth="440px">
-            <Dialog.Title>{landingTexts.dialogTitle}</Dialog.Title>
-            <Dialog.Description size="2" mb="3">
-              {landingTexts.dialogIntro}
-            </Dialog.Description>
-            <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <Tabs.List>
-                <Tabs.Trigger value="signin">{landingTexts.signInTab}</Tabs.Trigger>
-                <Tabs.Trigger value="signup">{landingTexts.signUpTab}</Tabs.Trigger>
-              </Tabs.List>
-              {/* The form of the tab the dialog opens on takes focus; switching tabs keeps focus on the tab list. */}
-              <Tabs.Content value="signin" className="auth-tab">
-                <SignInForm autoFocus={chosenTab === null} />
-              </Tabs.Content>
-              <Tabs.Content value="signup" className="auth-tab">
-                <SignUpForm autoFocus={chosenTab === null} />
-              </Tabs.Content>
-            </Tabs.Root>
-            <Flex justify="end" mt="3">
-              <Dialog.Close>
-                <Button variant="soft" color="gray">
-                  {landingTexts.close}
+    <div className="landing">
+      <LandingTopBar />
+      <main className="landing-main">
+        <div className="landing-hero-row">
+          <section className="landing-hero">
+            <Heading as="h1" size="9" className="landing-headline">
+              {landingTexts.headline}
+            </Heading>
+            <Text as="p" size="5" className="landing-pitch">
+              {landingTexts.pitch}
+            </Text>
+            <Text as="p" size="3" className="landing-audience">
+              {landingTexts.audience}
+            </Text>
+            <Text as="p" size="4" weight="medium" className="landing-price">
+              {landingTexts.price}
+            </Text>
+            <Dialog.Root open={open} onOpenChange={setOpen}>
+              <Dialog.Trigger>
+                <Button size="4" className="landing-cta">
+                  {landingTexts.startTrial}
                 </Button>
-              </Dialog.Close>
-            </Flex>
-          </Dialog.Content>
-        </Dialog.Root>
-        <nav aria-label={landingTexts.videos} className="landing-videos">
-          <a href={firstVideo} target="_blank" rel="noopener noreferrer">
-            {landingTexts.firstVideo}
-          </a>
-          <a href={secondVideo} target="_blank" rel="noopener noreferrer">
-            {landingTexts.secondVideo}
-          </a>
-        </nav>
-      </section>
-    </main>
+              </Dialog.Trigger>
+              <Dialog.Content maxWidth="440px">
+                <Dialog.Title>{landingTexts.dialogTitle}</Dialog.Title>
+                <Dialog.Description size="2" mb="3">
+                  {landingTexts.dialogIntro}
+                </Dialog.Description>
+                <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+                  <Tabs.List>
+                    <Tabs.Trigger value="signin">{landingTexts.signInTab}</Tabs.Trigger>
+                    <Tabs.Trigger value="signup">{landingTexts.signUpTab}</Tabs.Trigger>
+                  </Tabs.List>
+                  {/* The form of the tab the dialog opens on takes focus; switching tabs keeps focus on the tab list. */}
+                  <Tabs.Content value="signin" className="auth-tab">
+                    <SignInForm autoFocus={chosenTab === null} />
+                  </Tabs.Content>
+                  <Tabs.Content value="signup" className="auth-tab">
+                    <SignUpForm autoFocus={chosenTab === null} />
+                  </Tabs.Content>
+                </Tabs.Root>
+                <Flex justify="end" mt="3">
+                  <Dialog.Close>
+                    <Button variant="soft" color="gray">
+                      {landingTexts.close}
+                    </Button>
+                  </Dialog.Close>
+                </Flex>
+              </Dialog.Content>
+            </Dialog.Root>
+            <nav aria-label={landingTexts.videos} className="landing-videos">
+              <a href={firstVideo} target="_blank" rel="noopener noreferrer">
+                {landingTexts.firstVideo}
+              </a>
+              <a href={secondVideo} target="_blank" rel="noopener noreferrer">
+                {landingTexts.secondVideo}
+              </a>
+            </nav>
+          </section>
+          <HeroPicture labels={loaderData.labels.hero} />
+        </div>
+        <LandingSections labels={loaderData.labels.examples} />
+      </main>
+    </div>
   );
 }
