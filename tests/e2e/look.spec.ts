@@ -28,14 +28,17 @@ async function appearance(page: Page): Promise<string> {
 }
 
 test.describe("themes", () => {
-  test("the system setting decides by default, also before any script of the app runs", async ({ browser, baseURL }) => {
+  test("the system setting decides by default, before any of the app's scripts runs", async ({ browser, baseURL }) => {
     for (const colorScheme of THEMES) {
       const context = await browser.newContext({ baseURL, colorScheme });
+      // Only the inline script in <head> may run: the app's own modules never arrive.
+      await context.route("**/assets/**/*.js", (route) => route.abort());
       const page = await context.newPage();
-      // The class is there at the first paint: read it as soon as the document has parsed.
       await page.goto("/", { waitUntil: "domcontentloaded" });
       expect(await appearance(page)).toBe(colorScheme);
       await expect(page.locator("html")).toHaveAttribute("data-theme-choice", "system");
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(colorScheme === "dark" ? "rgb(17, 17, 16)" : "rgb(246, 242, 234)");
       await context.close();
     }
   });
@@ -49,6 +52,10 @@ test.describe("themes", () => {
   });
 
   test("the server renders the theme in the cookie, whatever the system says", async ({ page, context, baseURL }) => {
+    const hydrationErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+    });
     await page.emulateMedia({ colorScheme: "light" });
     await context.addCookies([{ name: "tws_theme", value: "dark", url: baseURL! }]);
     const response = await page.request.get("/");
@@ -58,9 +65,11 @@ test.describe("themes", () => {
     expect(html).toMatch(/class="radix-themes dark"|class="dark radix-themes"|radix-themes[^"]*\bdark\b/);
     await open(page, "/signup");
     expect(await appearance(page)).toBe("dark");
+    expect(hydrationErrors, "the page hydrates without a mismatch").toEqual([]);
   });
 
   test("the toggle is labelled, works from the keyboard, and its choice sticks across reloads", async ({ page, email }) => {
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: "dark" });
     await signUp(page, { email });
     const toggle = themeToggle(page);
@@ -95,17 +104,22 @@ for (const theme of THEMES) {
   test.describe(`axe in the ${theme} theme`, () => {
     test.use({ colorScheme: theme });
 
-    test(`every main page has no violations (${theme})`, async ({ page, email }) => {
+    test(`the visitor's pages have no violations (${theme})`, async ({ page }) => {
       await open(page, "/");
       expect(await appearance(page)).toBe(theme);
       await expectNoA11yViolations(page, `the landing page (${theme})`);
       for (const details of await page.locator("details").all()) await details.locator("summary").click();
       await expectNoA11yViolations(page, `the landing page with its answers open (${theme})`);
-      await open(page, "/signup");
-      await expectNoA11yViolations(page, `/signup (${theme})`);
-      await open(page, "/password-reset");
-      await expectNoA11yViolations(page, `/password-reset (${theme})`);
+      for (const path of ["/signup", "/password-reset"]) {
+        await open(page, path);
+        expect(await appearance(page)).toBe(theme);
+        await expectNoA11yViolations(page, `${path} (${theme})`);
+      }
+    });
 
+    test(`the signed-in pages have no violations (${theme})`, async ({ page, email }) => {
+      // Five pages, each checked whole: longer than one page's test.
+      test.setTimeout(150_000);
       await signUp(page, { email });
       await seedConversation(page, { tool: "prose", element: "world", fields: { genre: "Fenland gothic" } });
       for (const path of ["/dashboard", "/prose", "/prose/history", "/projects", "/account"]) {
