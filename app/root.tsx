@@ -1,4 +1,7 @@
 import { Theme } from "@radix-ui/themes";
+import literataFont from "@fontsource-variable/literata/files/literata-latin-wght-normal.woff2?url";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { useContext } from "react";
 import themeStyles from "./styles/radix.css?url";
 import {
   isRouteErrorResponse,
@@ -8,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  UNSAFE_FrameworkContext,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
@@ -16,19 +20,26 @@ import { Toaster, useFlashToast } from "./components/toaster";
 import { getPublicConfig } from "./lib/config.server";
 import { flashMiddleware, takeFlashToast } from "./lib/toast.server";
 import { authContext, sessionMiddleware } from "./auth/session.server";
+import { useThemeChoice } from "./components/theme-toggle";
+import { THEME_COLORS, THEME_SCRIPT, themeFromCookieHeader, type ThemeChoice } from "./theme/theme";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // The two upright faces every page uses (app/styles/brand.css), fetched with the HTML.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: literataFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: themeStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "stylesheet", href: printStyles, media: "print" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   return {
+    theme: themeFromCookieHeader(request.headers.get("Cookie")),
     toast: takeFlashToast(context),
     user: auth.user ? { email: auth.user.email } : null,
     config: getPublicConfig(),
@@ -44,18 +55,37 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export function Layout({ children }: { children: React.ReactNode }) {
+/** Sets <html>'s light/dark class before the body paints (app/theme/theme.ts); the nonce is this response's. */
+function ThemeScript() {
+  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />;
+}
+
+function ThemeColor({ choice }: { choice: ThemeChoice }) {
+  if (choice !== "system") return <meta name="theme-color" content={THEME_COLORS[choice]} />;
   return (
-    <html lang="en">
+    <>
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const choice = useThemeChoice(useRootData()?.theme ?? "system");
+  // <html>'s class belongs to the theme script (it differs from the server's HTML by design).
+  return (
+    <html lang="en" data-theme-choice={choice} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#111113" />
+        <ThemeScript />
+        <ThemeColor choice={choice} />
         <Meta />
         <Links />
       </head>
       <body>
-        <Theme appearance="dark" accentColor="amber" grayColor="sand" radius="medium">
+        <Theme appearance={choice === "system" ? "inherit" : choice} accentColor="amber" grayColor="sand" radius="medium">
           {children}
         </Theme>
         <ScrollRestoration />

@@ -4,4 +4,8 @@ export const dashboardTexts = {
   heading: "What are you writing today?",
   intro: "Choose a category to open its assistant.",
   categories: "Writing categories",
+  /** A card's line of recent work: the last conversation's title and when. */
+  recentWork: (title: string, when: string) => `Last: ${title} · ${when}`,
+  noWork: "No work yet",
+  justNow: "just now",
 } as const;

@@ -10,3 +10,9 @@ export const chromeTexts = {
   copyright: (year: number) => `© ${year} ${PRODUCT_NAME}. All rights reserved.`,
   contactUs: "Contact Us",
 } as const;
+
+/** The colour theme toggle in the header. */
+export const themeTexts = {
+  names: { system: "System", light: "Light", dark: "Dark" },
+  toggle: (current: string, next: string) => `Colour theme: ${current}. Switch to ${next}`,
+} as const;

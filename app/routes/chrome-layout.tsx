@@ -1,6 +1,10 @@
 import { Outlet, useLocation } from "react-router";
 import { PageChrome } from "~/components/page-chrome";
+import { PublicHeader } from "~/components/public-header";
 import { useRootData } from "~/root";
+
+/** Pages for visitors: they have no app header, so they get the brand and the theme toggle. */
+const PUBLIC_PAGES = new Set(["/signup", "/password-reset"]);
 
 /** Layout route: wraps every page but the landing in the page chrome. */
 export default function ChromeLayout() {
@@ -10,6 +14,7 @@ export default function ChromeLayout() {
   // The spec hides the footer on /signup and /signin; /signin only redirects, outside this layout.
   return (
     <PageChrome config={root.config} showFooter={pathname !== "/signup"}>
+      {PUBLIC_PAGES.has(pathname) ? <PublicHeader /> : null}
       <Outlet />
     </PageChrome>
   );

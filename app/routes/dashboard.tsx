@@ -24,6 +24,9 @@ import { validation, verifyTexts } from "~/messages/account";
 import { accountPageTexts } from "~/messages/account-data";
 import { adminTexts } from "~/messages/admin";
 import { isVerifiedAdmin } from "~db/queries/admins";
+import { latestConversationPerType } from "~db/queries/history";
+import { CategoryIcon } from "~/components/category-icon";
+import { recentWorkByTool, timeAgo, type RecentWork } from "~/history/recent-work";
 import { dashboardTexts } from "~/messages/dashboard";
 import { TITLE_SUFFIX } from "~/messages/site";
 
@@ -38,11 +41,12 @@ export function headers() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const db = getDb();
-  const [row, emailVerified, projects, admin] = await Promise.all([
+  const [row, emailVerified, projects, admin, latest] = await Promise.all([
     getSubscription({ db, userId: user.id }),
     isEmailVerified({ db, userId: user.id }),
     loadProjectChoice(user.id),
     isVerifiedAdmin({ db, userId: user.id }),
+    latestConversationPerType({ db, userId: user.id }),
   ]);
   const checkout = url.searchParams.get("checkout");
   return {
@@ -53,7 +57,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     checkout: checkout === "success" || checkout === "cancelled" ? (checkout as "success" | "cancelled") : null,
     projects,
     admin,
+    recentWork: recentWorkByTool(latest),
+    /** The server's clock: the cards' "2 hours ago" reads the same in the HTML and after hydration. */
+    now: new Date().toISOString(),
   };
+}
+
+function RecentWorkLine({ work, now }: { work: RecentWork | undefined; now: string }) {
+  return (
+    <Text as="p" size="1" color="gray" className="category-recent">
+      {work ? dashboardTexts.recentWork(work.title, timeAgo(new Date(work.updatedAt), new Date(now))) : dashboardTexts.noWork}
+    </Text>
+  );
 }
 
 const RESEND_ANSWERS: Record<Exclude<ResendResult, "sent">, { error: string; status: number }> = {
@@ -118,13 +133,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <li key={tool.slug}>
                 <Card asChild size="3" className="glass-card category-card">
                   <Link to={toolPath(tool)}>
-                    <Flex direction="column" gap="2">
+                    <Flex direction="column" gap="2" height="100%">
+                      <CategoryIcon slug={tool.slug} />
                       <Heading as="h2" size="5">
                         {tool.cardLabel}
                       </Heading>
                       <Text as="p" size="2" color="gray">
                         {tool.cardDescription}
                       </Text>
+                      <RecentWorkLine work={loaderData.recentWork[tool.slug]} now={loaderData.now} />
                     </Flex>
                   </Link>
                 </Card>

@@ -4,6 +4,8 @@ import type { Route } from "./+types/landing";
 import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
+import { landingExampleLabels } from "~/components/landing/example-labels.server";
+import { HeroPicture, LandingSections, LandingTopBar } from "~/components/landing/landing-sections";
 import type { AuthTab } from "~/components/welcome-dialog";
 import { getPublicConfig } from "~/lib/config.server";
 import { formError, text, withForm } from "~/lib/form.server";
@@ -37,7 +39,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ context, url }: Route.LoaderArgs) {
   redirectSignedInUser(context);
-  return { videoUrls: getPublicConfig().videoUrls, origin: url.origin };
+  return { videoUrls: getPublicConfig().videoUrls, origin: url.origin, labels: landingExampleLabels() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -74,50 +76,54 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 
   const [firstVideo, secondVideo] = loaderData.videoUrls;
   return (
-    <main className="landing">
-      <section className="landing-hero">
-        <Text as="p" size="3" weight="bold" className="landing-brand">
-          {PRODUCT_NAME}
-        </Text>
-        <Heading as="h1" size="9" className="landing-headline">
-          {landingTexts.headline}
-        </Heading>
-        <Text as="p" size="5" className="landing-pitch">
-          {landingTexts.pitch}
-        </Text>
-        <Text as="p" size="3" className="landing-audience">
-          {landingTexts.audience}
-        </Text>
-        <Text as="p" size="4" weight="medium" className="landing-price">
-          {landingTexts.price}
-        </Text>
-        {/* Opens on the first click even before the dialog's code has arrived: it shows when it does. */}
-        <Button
-          ref={opener}
-          size="4"
-          className="landing-cta"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onPointerEnter={() => void loadWelcomeDialog()}
-          onFocus={() => void loadWelcomeDialog()}
-          onClick={() => setOpen(true)}
-        >
-          {landingTexts.startTrial}
-        </Button>
-        {open || wasOpened ? (
-          <Suspense fallback={null}>
-            <WelcomeDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} focusForm={chosenTab === null} opener={opener} />
-          </Suspense>
-        ) : null}
-        <nav aria-label={landingTexts.videos} className="landing-videos">
-          <a href={firstVideo} target="_blank" rel="noopener noreferrer">
-            {landingTexts.firstVideo}
-          </a>
-          <a href={secondVideo} target="_blank" rel="noopener noreferrer">
-            {landingTexts.secondVideo}
-          </a>
-        </nav>
-      </section>
-    </main>
+    <div className="landing">
+      <LandingTopBar />
+      <main className="landing-main">
+        <div className="landing-hero-row">
+          <section className="landing-hero">
+            <Heading as="h1" size="9" className="landing-headline">
+              {landingTexts.headline}
+            </Heading>
+            <Text as="p" size="5" className="landing-pitch">
+              {landingTexts.pitch}
+            </Text>
+            <Text as="p" size="3" className="landing-audience">
+              {landingTexts.audience}
+            </Text>
+            <Text as="p" size="4" weight="medium" className="landing-price">
+              {landingTexts.price}
+            </Text>
+            {/* Opens on the first click even before the dialog's code has arrived: it shows when it does. */}
+            <Button
+              ref={opener}
+              size="4"
+              className="landing-cta"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              onPointerEnter={() => void loadWelcomeDialog()}
+              onFocus={() => void loadWelcomeDialog()}
+              onClick={() => setOpen(true)}
+            >
+              {landingTexts.startTrial}
+            </Button>
+            {open || wasOpened ? (
+              <Suspense fallback={null}>
+                <WelcomeDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} focusForm={chosenTab === null} opener={opener} />
+              </Suspense>
+            ) : null}
+            <nav aria-label={landingTexts.videos} className="landing-videos">
+              <a href={firstVideo} target="_blank" rel="noopener noreferrer">
+                {landingTexts.firstVideo}
+              </a>
+              <a href={secondVideo} target="_blank" rel="noopener noreferrer">
+                {landingTexts.secondVideo}
+              </a>
+            </nav>
+          </section>
+          <HeroPicture labels={loaderData.labels.hero} />
+        </div>
+        <LandingSections labels={loaderData.labels.examples} />
+      </main>
+    </div>
   );
 }

@@ -244,3 +244,45 @@ export async function findConversationSetup({
     .limit(1);
   return row;
 }
+
+export type LatestConversation = {
+  queryType: string;
+  element: string | null;
+  title: string | null;
+  details: string | null;
+  headingSource: string | null;
+  updatedAt: Date;
+};
+
+/**
+ * The dashboard's "recent work": for each `query_type` the writer has used, their most recently
+ * updated conversation (what its title is made from, and when). One statement: a window over the
+ * writer's rows (query_history_user_created_idx narrows them to this writer).
+ */
+export async function latestConversationPerType({ db, userId }: { db: Database; userId: string }): Promise<LatestConversation[]> {
+  const ranked = db
+    .select({
+      queryType: queryHistory.queryType,
+      element: queryHistory.element,
+      title: queryHistory.title,
+      details: queryHistory.details,
+      headingSource: headingSource().as("heading_source"),
+      updatedAt: queryHistory.updatedAt,
+      place: sql<number>`row_number() over (partition by ${queryHistory.queryType} order by ${queryHistory.updatedAt} desc, ${queryHistory.id} desc)`.as("place"),
+    })
+    .from(queryHistory)
+    .where(eq(queryHistory.userId, userId))
+    .as("ranked");
+  const rows = await db
+    .select({
+      queryType: ranked.queryType,
+      element: ranked.element,
+      title: ranked.title,
+      details: ranked.details,
+      headingSource: ranked.headingSource,
+      updatedAt: ranked.updatedAt,
+    })
+    .from(ranked)
+    .where(eq(ranked.place, 1));
+  return rows;
+}

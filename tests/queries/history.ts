@@ -12,10 +12,12 @@ import {
   deleteHistoryEntry,
   encodeCursor,
   getHistoryEntry,
+  latestConversationPerType,
   listHistoryPage as listHistoryPageWithLimits,
   searchTerms,
 } from "../../db/queries/history";
 import { HISTORY_PAGE_SIZE, PREVIEW_CHARS } from "../../app/history/limits";
+import { recentWorkByTool, timeAgo } from "../../app/history/recent-work";
 import { makeAccount, NOW } from "./fixtures";
 
 /** The query as the app calls it: with the history pages' own limits. */
@@ -509,6 +511,45 @@ export function historyQueries(getDb: () => Database) {
       expect(await getHistoryEntry({ db, userId: me.userId, id: gone.id })).toBeUndefined();
       // A second delete of the same id finds nothing.
       expect(await deleteHistoryEntry({ db, userId: me.userId, id: gone.id })).toBe(false);
+    });
+  });
+
+  describe("the dashboard's recent work", () => {
+    it("the most recently updated conversation of each query type, the writer's own only", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      const other = await makeAccount(db);
+      const older = await save(db, me.userId, { answer: "# The Lock House\n\nFog.", startedAt: at(0) });
+      await save(db, me.userId, { answer: "# Newer start", startedAt: at(1_000) });
+      await save(db, me.userId, { queryType: "poetry", element: "poem", answer: "# Salt", startedAt: at(500) });
+      await save(db, me.userId, { queryType: "world_building", element: "", answer: "# Legacy", startedAt: at(200) });
+      // A follow-up makes the older prose conversation the one last worked on.
+      await followUp(db, me.userId, older.conversationId, "Colder", "Colder fog", 5_000);
+      await save(db, other.userId, { answer: "# Not mine", startedAt: at(9_000) });
+
+      const rows = await latestConversationPerType({ db, userId: me.userId });
+      const byType = Object.fromEntries(rows.map((row) => [row.queryType, row]));
+      expect(Object.keys(byType).sort()).toEqual(["poetry", "prose", "world_building"]);
+      expect(byType.prose!.headingSource).toContain("The Lock House");
+      expect(byType.prose!.updatedAt.getTime()).toBeGreaterThanOrEqual(at(5_000).getTime());
+      expect(byType.poetry!.headingSource).toContain("Salt");
+
+      // Per tool: prose and its legacy type are one card; the newest of the two wins.
+      const work = recentWorkByTool(rows);
+      expect(Object.keys(work).sort()).toEqual(["poetry", "prose"]);
+      expect(work.prose!.title).toBe("World description · The Lock House");
+      expect(work.poetry!.title).toBe("Poem · Salt");
+      expect(await latestConversationPerType({ db, userId: (await makeAccount(db)).userId })).toEqual([]);
+    });
+
+    it("says how long ago in words", () => {
+      const now = new Date("2026-03-10T12:00:00Z");
+      const ago = (ms: number) => timeAgo(new Date(now.getTime() - ms), now);
+      expect(ago(20_000)).toBe("just now");
+      expect(ago(5 * 60_000)).toBe("5 minutes ago");
+      expect(ago(3 * 3_600_000)).toBe("3 hours ago");
+      expect(ago(26 * 3_600_000)).toBe("yesterday");
+      expect(ago(15 * 86_400_000)).toBe("2 weeks ago");
     });
   });
 }

@@ -5,6 +5,7 @@ import { execute, findUser, sessionById, sessionsOf } from "./support/db";
 import { actionError, routerData, visibleText } from "./support/html";
 import { sha256Hex, uniqueEmail } from "./support/ids";
 import { SPEC_TOOLS } from "../spec/tables";
+import { seedEntry } from "./support/history-seed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ROUTE = "routes/dashboard";
@@ -80,6 +81,26 @@ describe("dashboard loader", () => {
     expect(response.status).toBe(200);
     return visibleText(await response.text());
   }
+
+  it("each category card has a line of recent work: the last conversation's title and when, else 'No work yet'", async () => {
+    const writer = await signUp({ email: uniqueEmail("recent") });
+    const fresh = routerData(await (await writer.browser.get("/dashboard")).text()).loaderData?.[ROUTE] as {
+      recentWork: Record<string, unknown>;
+    };
+    expect(fresh.recentWork).toEqual({});
+    expect(visibleText(await (await writer.browser.get("/dashboard")).text()).match(/No work yet/g)).toHaveLength(6);
+
+    await seedEntry(writer.userId, { queryType: "poetry", element: "poem", details: JSON.stringify({ theme: "salt marsh" }) });
+    await seedEntry(writer.userId, { queryType: "songwriting", element: "lyrics", title: "Porch light" });
+    const html = await (await writer.browser.get("/dashboard")).text();
+    const data = routerData(html).loaderData?.[ROUTE] as { recentWork: Record<string, { title: string }> };
+    expect(Object.keys(data.recentWork).sort()).toEqual(["poetry", "songwriting"]);
+    const text = visibleText(html);
+    // The seeded clock is not the Worker's, so "when" is whatever phrase that distance gives.
+    expect(text).toMatch(/Last: Poem · salt marsh · \S/);
+    expect(text).toContain("Last: Porch light · ");
+    expect(text.match(/No work yet/g)).toHaveLength(4);
+  });
 
   it("sends visitors to /", async () => {
     const response = await new Browser().get("/dashboard");

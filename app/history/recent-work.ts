@@ -1,0 +1,62 @@
+/**
+ * The dashboard cards' line of recent work: per tool, the title of the writer's most recently
+ * updated conversation and how long ago that was. Client-safe: the dashboard renders it from
+ * its loader's data and the server's clock, so the server and the browser print the same words.
+ */
+import { toolForQueryType } from "~/catalog/history";
+import { dashboardTexts } from "~/messages/dashboard";
+import { conversationTitle, parseDetails } from "./titles";
+
+export type RecentWork = { title: string; updatedAt: string };
+
+type LatestRow = {
+  queryType: string;
+  element: string | null;
+  title: string | null;
+  details: string | null;
+  headingSource: string | null;
+  updatedAt: Date;
+};
+
+/** The newest conversation of each tool (several query types can belong to one tool). */
+export function recentWorkByTool(rows: readonly LatestRow[]): Record<string, RecentWork> {
+  const newest = new Map<string, LatestRow>();
+  for (const row of rows) {
+    const tool = toolForQueryType(row.queryType);
+    if (!tool) continue;
+    const seen = newest.get(tool.slug);
+    if (!seen || seen.updatedAt.getTime() < row.updatedAt.getTime()) newest.set(tool.slug, row);
+  }
+  const work: Record<string, RecentWork> = {};
+  for (const [slug, row] of newest) {
+    const title = conversationTitle({
+      queryType: row.queryType,
+      element: row.element,
+      title: row.title,
+      details: parseDetails(row.details),
+      answer: row.headingSource,
+    });
+    work[slug] = { title, updatedAt: row.updatedAt.toISOString() };
+  }
+  return work;
+}
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago": `then` as seen from `now`. */
+export function timeAgo(then: Date, now: Date): string {
+  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 60) return dashboardTexts.justNow;
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return dashboardTexts.justNow;
+}
