@@ -31,8 +31,6 @@ export const links: Route.LinksFunction = () => [
   // The two upright faces every page uses (app/styles/brand.css), fetched with the HTML.
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: literataFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: themeStyles },
-  { rel: "stylesheet", href: appStyles },
   { rel: "stylesheet", href: printStyles, media: "print" },
 ];
 
@@ -81,6 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ThemeScript />
         <ThemeColor choice={choice} />
+        {/* With a precedence React writes them at the top of <head>, before the scripts it
+            preloads: the page's first paint waits on these two files, so they go first. */}
+        <link rel="stylesheet" href={themeStyles} precedence="radix" />
+        <link rel="stylesheet" href={appStyles} precedence="app" />
         <Meta />
         <Links />
       </head>

@@ -16,3 +16,6 @@ export const themeTexts = {
   names: { system: "System", light: "Light", dark: "Dark" },
   toggle: (current: string, next: string) => `Colour theme: ${current}. Switch to ${next}`,
 } as const;
+
+/** The description of a signed-in page (not indexed; shown when a link to it is shared or bookmarked). */
+export const PRIVATE_PAGE_DESCRIPTION = `Your writing workspace at ${PRODUCT_NAME}: assistants for prose, poetry, scripts, nonfiction, content and songs.`;

@@ -14,11 +14,11 @@ import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { accountDeleteTexts, accountPageTexts as texts } from "~/messages/account-data";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { readAccount } from "~db/queries/account-data";
 
 export function meta() {
-  return [{ title: `${texts.title}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${texts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function headers() {

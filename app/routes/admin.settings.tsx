@@ -6,10 +6,10 @@ import { loadTrialGuard } from "~/admin/trial-guard.server";
 import { ModelSettingsForm, TrialGuardForm } from "~/components/admin/settings-forms";
 import { adminTexts } from "~/messages/admin";
 import { adminSettingsPageTexts as texts } from "~/messages/admin-prompts";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 
 export function meta() {
-  return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** `/admin/settings`: the model every generation uses, and the trial guard. */

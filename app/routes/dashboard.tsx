@@ -28,10 +28,10 @@ import { latestConversationPerType } from "~db/queries/history";
 import { CategoryIcon } from "~/components/category-icon";
 import { recentWorkByTool, timeAgo, type RecentWork } from "~/history/recent-work";
 import { dashboardTexts } from "~/messages/dashboard";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 
 export function meta() {
-  return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function headers() {

@@ -12,12 +12,12 @@ import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryPage } from "~/history/types";
 import { historyTexts } from "~/messages/history";
 import { projectErrorTexts } from "~/messages/projects";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 
 type PageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
 export function meta() {
-  return [{ title: `${historyTexts.allSearchTitle}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${historyTexts.allSearchTitle}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {

@@ -10,14 +10,14 @@ import { HistorySearch } from "~/components/history/history-search";
 import { LoadingHistory } from "~/components/history/history-states";
 import { normalizeSearch, projectChoices, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
 import type { HistoryPage } from "~/history/types";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
 import { projectErrorTexts } from "~/messages/projects";
 
 export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? "History"}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${loaderData?.title ?? "History"}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {

@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import type { Route } from "./+types/landing";
+import landingStyles from "~/styles/landing.css?url";
 import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
@@ -77,6 +78,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const [firstVideo, secondVideo] = loaderData.videoUrls;
   return (
     <div className="landing">
+      {/* Only this page uses these rules; React puts the link in <head> with the others. */}
+      <link rel="stylesheet" href={landingStyles} precedence="page" />
       <LandingTopBar />
       <main className="landing-main">
         <div className="landing-hero-row">

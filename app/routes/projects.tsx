@@ -7,12 +7,12 @@ import { AppHeader } from "~/components/app-header";
 import { NewProjectDialog } from "~/components/projects/new-project-dialog";
 import { getDb } from "~/lib/db.server";
 import { projectKindLabels, projectPageTexts as texts } from "~/messages/project-pages";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { asProjectKind, type ProjectSummary } from "~/projects/types";
 import { listProjects } from "~db/queries/projects";
 
 export function meta() {
-  return [{ title: `${texts.projects}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${texts.projects}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {

@@ -5,11 +5,11 @@ import { optionalUser } from "~/auth/guards.server";
 import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { verifyTexts } from "~/messages/account";
-import { TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { isEmailVerified } from "~db/queries/email-verifications";
 
 export function meta() {
-  return [{ title: `${verifyTexts.pageTitle}${TITLE_SUFFIX}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${verifyTexts.pageTitle}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function headers() {

@@ -6,7 +6,6 @@
  */
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
-import { landingTexts } from "../../app/messages/landing.ts";
 import { describeTotals, recordScripts } from "./scripts-loaded.ts";
 import type { BenchResult } from "./types.ts";
 
@@ -19,7 +18,7 @@ export async function measureLandingJs(baseUrl: string): Promise<BenchResult> {
     const scripts = recordScripts(page);
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     const firstLoad = scripts.totals();
-    await page.getByRole("button", { name: landingTexts.startTrial }).click();
+    await page.getByRole("button", { name: "Start Free 30-Day Trial" }).click();
     await page.getByRole("dialog").waitFor();
     await page.waitForLoadState("networkidle");
     const withDialog = scripts.totals();
