@@ -1,6 +1,6 @@
 /**
  * Every page of the app at a desktop and a phone size, in the light and the dark theme, for the
- * README's gallery (docs/screenshots/pages/<page>-<size>-<theme>.png). The theme comes from the
+ * README's gallery (docs/screenshots/pages/<page>-<size>-<theme>.jpg). The theme comes from the
  * system setting (the app follows it until a writer picks one). Runs only when asked:
  * `SCREENSHOTS=1 npx playwright test page-gallery`.
  */
@@ -22,7 +22,8 @@ async function shoot(page: Page, name: string, suffix: string) {
   for (const close of await toastItems(page).getByRole("button").all()) await close.click();
   await expect(toastItems(page)).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(folder, `${name}-${suffix}.png`), caret: "hide", animations: "disabled" });
+  // JPEG: the paper-grain wallpaper makes PNGs of these pages about 0.5 MB each.
+  await page.screenshot({ path: path.join(folder, `${name}-${suffix}.jpg`), type: "jpeg", quality: 80, caret: "hide", animations: "disabled" });
 }
 
 for (const size of WORKSPACE_SIZES) {
