@@ -5,18 +5,10 @@
  */
 import { toolForQueryType } from "~/catalog/history";
 import { dashboardTexts } from "~/messages/dashboard";
+import type { LatestConversation as LatestRow } from "~db/queries/history";
 import { conversationTitle, parseDetails } from "./titles";
 
 export type RecentWork = { title: string; updatedAt: string };
-
-type LatestRow = {
-  queryType: string;
-  element: string | null;
-  title: string | null;
-  details: string | null;
-  headingSource: string | null;
-  updatedAt: Date;
-};
 
 /** The newest conversation of each tool (several query types can belong to one tool). */
 export function recentWorkByTool(rows: readonly LatestRow[]): Record<string, RecentWork> {

@@ -21,7 +21,7 @@ import lighthouse, { generateReport, type Result } from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
 import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
 import { BUDGET_PAGES, pageHeaders, warmPages, type BenchPage } from "./pages.ts";
-import { median, type BenchResult } from "./types.ts";
+import { median, type BenchResult, type RunningApp } from "./types.ts";
 
 export const PERFORMANCE_BUDGET = 98;
 export const LCP_BUDGET_MS = 2000;
@@ -165,15 +165,7 @@ async function addHistory({ baseUrl, mockUrl, cookie }: { baseUrl: string; mockU
   }
 }
 
-export async function measureLighthouse({
-  baseUrl,
-  mockUrl,
-  cookie,
-}: {
-  baseUrl: string;
-  mockUrl: string;
-  cookie: string;
-}): Promise<BenchResult[]> {
+export async function measureLighthouse({ baseUrl, mockUrl, cookie }: RunningApp): Promise<BenchResult[]> {
   await addHistory({ baseUrl, mockUrl, cookie });
   await warmPages(baseUrl, cookie);
   const runsPerPage = lighthouseRuns();

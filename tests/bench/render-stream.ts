@@ -15,7 +15,7 @@ import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
 import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
 import { toolTexts } from "../../app/messages/tools.ts";
-import type { BenchResult } from "./types.ts";
+import type { BenchResult, RunningApp } from "./types.ts";
 
 export const LONG_TASK_BUDGET_MS = 50;
 /** Above ~2.6× for twice the tokens the cost is no longer linear. */
@@ -107,15 +107,7 @@ function describeLongest(run: Run): string {
   return `${cpu.toFixed(0)} ms of work (${over(run.cpuTasks)} tasks over 50 ms); wall clock ${wall.toFixed(0)} ms (${run.longTasks.length} over 50 ms)`;
 }
 
-export async function measureStreamRendering({
-  baseUrl,
-  mockUrl,
-  cookie,
-}: {
-  baseUrl: string;
-  mockUrl: string;
-  cookie: string;
-}): Promise<BenchResult[]> {
+export async function measureStreamRendering({ baseUrl, mockUrl, cookie }: RunningApp): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
-import { median, type BenchResult } from "./types.ts";
+import { median, type BenchResult, type RunningApp } from "./types.ts";
 
 export const TTFT_OVERHEAD_BUDGET_MS = 5;
 const SAMPLES = 20;
@@ -63,15 +63,7 @@ async function timeToMarker(response: Response, marker: string, start: number): 
   return at;
 }
 
-export async function measureTtft({
-  baseUrl,
-  mockUrl,
-  cookie,
-}: {
-  baseUrl: string;
-  mockUrl: string;
-  cookie: string;
-}): Promise<BenchResult[]> {
+export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Promise<BenchResult[]> {
   await resetOpenAI(mockUrl);
   // Short answers (8 tokens): every sample runs to its end quickly.
   await configureOpenAI(mockUrl, { tokenDelayMs: TOKEN_DELAY_MS, firstTokenDelayMs: 0, responseTokens: ANSWER_TOKENS });

@@ -5,3 +5,6 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** What a bench needs of the running app: its address, the stand-ins' address and a signed-in cookie. */
+export type RunningApp = { baseUrl: string; mockUrl: string; cookie: string };
