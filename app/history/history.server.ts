@@ -17,7 +17,7 @@ import {
 import { findProjectState, listProjects } from "~db/queries/projects";
 import { HISTORY_PAGE_SIZE, MAX_SEARCH_CHARS, PREVIEW_CHARS } from "./limits";
 
-import { conversationTitle, parseDetails } from "./titles";
+import { parseDetails, storedConversationTitle } from "./titles";
 import type { HistoryEntryState, HistoryItem, HistoryPage, HistoryThread } from "./types";
 
 /**
@@ -72,13 +72,7 @@ function sectionTypes(section: string | typeof EVERY_SECTION): readonly string[]
 type TitleRow = Pick<HistoryListEntry, "queryType" | "element" | "title" | "details" | "headingSource">;
 
 function titleOf(row: TitleRow): { title: string; renamed: boolean } {
-  const title = conversationTitle({
-    queryType: row.queryType,
-    element: row.element,
-    title: row.title,
-    details: parseDetails(row.details),
-    answer: row.headingSource,
-  });
+  const title = storedConversationTitle(row);
   return { title, renamed: Boolean(row.title?.trim()) };
 }
 

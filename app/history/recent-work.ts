@@ -6,7 +6,7 @@
 import { toolForQueryType } from "~/catalog/history";
 import { dashboardTexts } from "~/messages/dashboard";
 import type { LatestConversation as LatestRow } from "~db/queries/history";
-import { conversationTitle, parseDetails } from "./titles";
+import { storedConversationTitle } from "./titles";
 
 export type RecentWork = { title: string; updatedAt: string };
 
@@ -21,14 +21,7 @@ export function recentWorkByTool(rows: readonly LatestRow[]): Record<string, Rec
   }
   const work: Record<string, RecentWork> = {};
   for (const [slug, row] of newest) {
-    const title = conversationTitle({
-      queryType: row.queryType,
-      element: row.element,
-      title: row.title,
-      details: parseDetails(row.details),
-      answer: row.headingSource,
-    });
-    work[slug] = { title, updatedAt: row.updatedAt.toISOString() };
+    work[slug] = { title: storedConversationTitle(row), updatedAt: row.updatedAt.toISOString() };
   }
   return work;
 }

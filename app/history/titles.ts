@@ -109,6 +109,14 @@ export function conversationTitle(source: TitleSource): string {
   return own ? own : derivedTitle(source);
 }
 
+/** A stored conversation's columns, as the history queries return them. */
+export type StoredTitleColumns = { queryType: string; element: string | null; title: string | null; details: string | null; headingSource: string | null };
+
+/** The title of a stored conversation, from its columns (details as stored JSON). */
+export function storedConversationTitle(row: StoredTitleColumns): string {
+  return conversationTitle({ queryType: row.queryType, element: row.element, title: row.title, details: parseDetails(row.details), answer: row.headingSource });
+}
+
 /** Whether the derived title needs the answer: no rename and no filled detail. */
 export function needsAnswerForTitle(title: string | null, details: FilledDetails): boolean {
   return !title?.trim() && Object.keys(details).length === 0;
