@@ -11,11 +11,9 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startApp } from "../../scripts/start.ts";
-import { configureOpenAI } from "../mocks/openai-control.ts";
 import { buildStamp, E2E_ENV, e2eVars, type RunningE2E } from "./app-env.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const E2E_TOKEN_DELAY_MS = 4;
 
 export default async function globalSetup() {
   if (!existsSync(path.join(root, "build/server/wrangler.json"))) {
@@ -39,10 +37,6 @@ export default async function globalSetup() {
       "The end-to-end tests need the local stand-in mailbox, but EMAIL_API_KEY is set (environment or .dev.vars): unset it for the test run.",
     );
   }
-  // The stand-in streams at 15 ms a token for `npm start` (a readable demo pace). The suite runs
-  // on 2 cores where every streamed frame costs the browser CPU: answers stream at 4 ms a token
-  // here. Tests that need an answer still streaming slow their own request (a "slow" fault).
-  await configureOpenAI(app.mockUrl, { tokenDelayMs: E2E_TOKEN_DELAY_MS });
   const running: RunningE2E = { stop: app.stop, persistTo, buildStamp: stamp };
   (globalThis as { __e2eApp?: RunningE2E }).__e2eApp = running;
   process.env[E2E_ENV.baseUrl] = app.url;
