@@ -5,7 +5,7 @@
  * reservation and the turn's reads in one batch, decision 009), the rate limiter and the model call.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
+import { configureOpenAI, openAIState, resetOpenAI, type RecordedChatRequest } from "../mocks/openai-control.ts";
 import { median, type BenchResult, type RunningApp } from "./types.ts";
 
 export const TTFT_OVERHEAD_BUDGET_MS = 5;
@@ -68,16 +68,20 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
   // Short answers (8 tokens): every sample runs to its end quickly.
   await configureOpenAI(mockUrl, { tokenDelayMs: TOKEN_DELAY_MS, firstTokenDelayMs: 0, responseTokens: ANSWER_TOKENS });
 
+  // The direct call sends the stand-in exactly what the app sent it (system prompt included,
+  // replayed from the stand-in's record once the app has made one), so the difference between the
+  // two paths is the app's alone, not the stand-in's work on a bigger request.
+  let directBody: RecordedChatRequest = {
+    model: "bench",
+    stream: true,
+    messages: [{ role: "user", content: "Generate World description.\n\nGenre: noir" }],
+  };
   const direct = async () => {
     const start = performance.now();
     const response = await fetch(`${mockUrl}/v1/chat/completions`, {
       method: "POST",
       headers: { Authorization: "Bearer bench", "Content-Type": "application/json" },
-      body: JSON.stringify({
-        model: "bench",
-        stream: true,
-        messages: [{ role: "user", content: "Generate World description.\n\nGenre: noir" }],
-      }),
+      body: JSON.stringify(directBody),
     });
     return timeToMarker(response, '"content"', start);
   };
@@ -103,6 +107,10 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
     await direct();
     await throughApp();
   }
+  const { lastRequest } = await openAIState(mockUrl);
+  if (!lastRequest?.messages?.length) throw new Error("the stand-in recorded no request from the app");
+  directBody = lastRequest;
+  await direct();
   const directTimes: number[] = [];
   const appTimes: number[] = [];
   // Also the Worker's CPU for the sampled generations (whole: request, stream, settling), which
