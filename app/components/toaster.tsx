@@ -106,8 +106,9 @@ function useToastPlacement(region: React.RefObject<HTMLDivElement | null>, shown
       frame ??= requestAnimationFrame(place);
     };
     place();
-    // The page's own scrolling (a panel's inner scroll moves none of the controls).
-    window.addEventListener("scroll", schedule, { passive: true });
+    // Any scrolling, the page's or a panel's (captured: scroll does not bubble). The conversation
+    // panel's inner scroll moves its answers' toolbars.
+    document.addEventListener("scroll", schedule, { passive: true, capture: true });
     window.addEventListener("resize", schedule);
     // A dialog opening (focus moves into it) brings new controls on screen.
     window.addEventListener("focusin", schedule);
@@ -118,7 +119,7 @@ function useToastPlacement(region: React.RefObject<HTMLDivElement | null>, shown
     return () => {
       resized?.disconnect();
       if (frame !== null) cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", schedule);
+      document.removeEventListener("scroll", schedule, { capture: true });
       window.removeEventListener("resize", schedule);
       window.removeEventListener("focusin", schedule);
     };

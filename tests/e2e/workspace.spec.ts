@@ -95,7 +95,10 @@ for (const size of sizes) {
       await expect(ui.answers.first().getByRole("heading", { level: 1 })).toBeInViewport();
       // (Sub-pixel rounding of the sticky box aside.)
       await expect(ui.composer).toBeInViewport({ ratio: 0.99 });
-      await expectToastClearOf(page, [ui.composer, ui.send, ui.generate, ui.editDetails]);
+      // …nor the answer's own actions (Copy, Save to bible, Export).
+      const answerActions = ui.exchanges.first().getByRole("group", { name: answerTexts.toolbar });
+      await expect(answerActions).toBeVisible();
+      await expectToastClearOf(page, [ui.composer, ui.send, ui.generate, ui.editDetails, answerActions]);
       await expectNoA11yViolations(page, `the folded tool page (${size.name})`);
 
       // A follow-up, sent with Ctrl+Enter: the writer's words above the new answer, whose

@@ -54,7 +54,9 @@ export const AnswerToolbar = memo(function AnswerToolbar({
   const { state, copy } = useCopy(markdown);
   const words = useMemo(() => countWords(markdown), [markdown]);
   return (
-    <Flex role="group" aria-label={answerTexts.toolbar} className="answer-toolbar" gap="2" align="center" wrap="wrap">
+    // A toast never covers these buttons: on a phone the success toast used to land on the row
+    // ("Save to bible", Export) just as the writer reached for it.
+    <Flex role="group" aria-label={answerTexts.toolbar} className="answer-toolbar" gap="2" align="center" wrap="wrap" data-toast-avoid="">
       {lead}
       <Button type="button" size="1" variant="soft" color="gray" aria-label={answerTexts.copyMarkdownLabel} onClick={() => void copy("markdown")}>
         {answerTexts.copyMarkdown}
