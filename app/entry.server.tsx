@@ -5,6 +5,8 @@ import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./lib/csp.server";
 
 export const streamTimeout = 5_000;
+/** Above any page's HTML (the largest, a long conversation, is a few hundred KB). */
+const PROGRESSIVE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 export default async function handleRequest(
   request: Request,
@@ -22,6 +24,12 @@ export default async function handleRequest(
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,
     signal: controller.signal,
+    // React writes a Suspense boundary that finished in time as its fallback plus a script
+    // that swaps the content in later once the page passed 12.8 KB (its default): a history
+    // page showed 'Loading history...' for a moment and then moved everything under the list
+    // (issue 15: CLS 0). Finished boundaries go into the page as they are; ones still waiting
+    // stream as before.
+    progressiveChunkSize: PROGRESSIVE_CHUNK_BYTES,
     onError(error: unknown) {
       responseStatusCode = 500;
       if (shellRendered) console.error(error);

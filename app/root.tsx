@@ -69,6 +69,20 @@ function ThemeColor({ choice }: { choice: ThemeChoice }) {
   );
 }
 
+/** Marks the end of the page's content (before the scripts): see FirstPaintAfterContent. */
+const CONTENT_END_ID = "content-end";
+
+/**
+ * The browser's first paint waits until the page's content is parsed (`rel="expect"`; it is
+ * never held past the end of the document). A slow phone otherwise paints a half-parsed page,
+ * then moves what it drew as the rest arrives: a header with only its first control, whose
+ * buttons then push it onto a second row (issue 15: CLS 0). Streamed parts (a list behind
+ * 'Loading history...') come after the content's end and keep streaming.
+ */
+function FirstPaintAfterContent() {
+  return <link rel="expect" href={`#${CONTENT_END_ID}`} {...{ blocking: "render" }} />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const choice = useThemeChoice(useRootData()?.theme ?? "system");
   // <html>'s class belongs to the theme script (it differs from the server's HTML by design).
@@ -83,6 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             preloads: the page's first paint waits on these two files, so they go first. */}
         <link rel="stylesheet" href={themeStyles} precedence="radix" />
         <link rel="stylesheet" href={appStyles} precedence="app" />
+        <FirstPaintAfterContent />
         <Meta />
         <Links />
       </head>
@@ -90,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Theme appearance={choice === "system" ? "inherit" : choice} accentColor="amber" grayColor="sand" radius="medium">
           {children}
         </Theme>
+        <span id={CONTENT_END_ID} hidden />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,6 +11,7 @@ import { EVERY_SECTION, normalizeSearch, projectChoices, projectFilterFound, pro
 import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryPage } from "~/history/types";
 import { historyTexts } from "~/messages/history";
+import { FIRST_PAGE_WAIT_MS, settledOrStreamed } from "~/lib/in-time.server";
 import { projectErrorTexts } from "~/messages/projects";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 
@@ -44,7 +45,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { query, project: project ?? null, projects, page };
+  // Read in time, the first page is in the first HTML (no loading state, nothing moves).
+  const first = await settledOrStreamed(page, FIRST_PAGE_WAIT_MS);
+  return { query, project: project ?? null, projects, page: first.value };
 }
 
 export default function HistorySearchRoute({ loaderData }: Route.ComponentProps) {

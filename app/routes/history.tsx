@@ -12,6 +12,7 @@ import { normalizeSearch, projectChoices, projectFilterFound, projectParam, read
 import type { HistoryPage } from "~/history/types";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { historyTexts } from "~/messages/history";
+import { FIRST_PAGE_WAIT_MS, settledOrStreamed } from "~/lib/in-time.server";
 import { projectErrorTexts } from "~/messages/projects";
 
 export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
@@ -25,9 +26,10 @@ export function headers() {
 }
 
 /**
- * `/:section/history`: the writer's entries of one section, newest first. The first page is
- * streamed (the page shows 'Loading history...' until it arrives); signed-out visitors get
- * the sign-in message and nothing is read.
+ * `/:section/history`: the writer's entries of one section, newest first. The first page is in
+ * the first HTML when it is read within FIRST_PAGE_WAIT_MS, else streamed (the page shows
+ * 'Loading history...' until it arrives); signed-out visitors get the sign-in message and
+ * nothing is read.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const alias = historySectionAliases[params.section];
@@ -49,7 +51,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       return { ok: false as const, message: historyTexts.unavailable };
     },
   );
-  return { section, title, backPath, signedIn: true as const, query, starred, project: project ?? null, projects, page };
+  // Read in time, the first page is in the first HTML (no loading state, nothing moves).
+  const first = await settledOrStreamed(page, FIRST_PAGE_WAIT_MS);
+  return { section, title, backPath, signedIn: true as const, query, starred, project: project ?? null, projects, page: first.value };
 }
 
 export default function HistoryRoute({ loaderData }: Route.ComponentProps) {

@@ -296,6 +296,9 @@ describe("history pages: entries", () => {
   it("the page lists only the writer's entries of the section, in either vocabulary, newest first", async () => {
     const html = await historyHtml(writer.browser, "/prose/history");
     expect(listedIds(html)).toEqual(prose.map((entry) => entry.id).reverse());
+    // Read in time (FIRST_PAGE_WAIT_MS), the list is in the first HTML: no loading state that
+    // the list would replace, moving the footer (issue 15: CLS 0).
+    expect(html).not.toContain("Loading history...");
     const text = visibleText(html);
     for (const { label } of prose) expect(text).toContain(label);
     expect(text).not.toContain("Someone else");

@@ -29,7 +29,8 @@ export function ProjectFilter({
         {historyProjectTexts.filterLabel}
       </Text>
       <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
-        <Select.Trigger aria-labelledby={labelId} />
+        {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
+        <Select.Trigger aria-labelledby={labelId}>{filterName(project, projects)}</Select.Trigger>
         <Select.Content position="popper">
           <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
           <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
@@ -42,6 +43,13 @@ export function ProjectFilter({
       </Select.Root>
     </Flex>
   );
+}
+
+/** What the filter shows for the current choice. */
+function filterName(project: string | null, projects: readonly ProjectChoice[]): string {
+  if (project === null) return historyProjectTexts.all;
+  if (project === NONE) return historyProjectTexts.none;
+  return projects.find((candidate) => candidate.id === project)?.title ?? "";
 }
 
 /** Whether to show the filter: the writer has a project, or the page is filtered by one already. */

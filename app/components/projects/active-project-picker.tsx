@@ -54,7 +54,11 @@ export function ActiveProjectPicker({
           else choose(value === NONE ? null : value);
         }}
       >
-        <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger" />
+        {/* The choice's name as the trigger's text: Radix fills it in only after hydration, so the
+            server's page would have an empty trigger that widens (a layout shift) once it runs. */}
+        <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger">
+          {projects.find((project) => project.id === active)?.title ?? texts.none}
+        </Select.Trigger>
         <Select.Content position="popper">
           <Select.Item value={NONE}>{texts.none}</Select.Item>
           {projects.length > 0 ? <Select.Separator /> : null}

@@ -47,7 +47,10 @@ function StepOne({
         Step 1: {toolTexts.stepOne}
       </Heading>
       <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
-        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} />
+        {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
+        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId}>
+          {elements.find((candidate) => candidate.value === value)?.label}
+        </Select.Trigger>
         <Select.Content position="popper">
           {elements.map((candidate) => (
             <Select.Item key={candidate.value} value={candidate.value}>
