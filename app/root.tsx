@@ -56,7 +56,9 @@ export function useRootData() {
 /** Sets <html>'s light/dark class before the body paints (app/theme/theme.ts); the nonce is this response's. */
 function ThemeScript() {
   const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />;
+  // The script runs once, from the server's HTML; hydration never rewrites its text, so the
+  // browser's bundle does not carry it (about 0.3 KB gzipped off every page's JavaScript).
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : "" }} />;
 }
 
 function ThemeColor({ choice }: { choice: ThemeChoice }) {
