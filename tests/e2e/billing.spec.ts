@@ -18,7 +18,7 @@ import { conversationNote, trialTexts } from "../../app/messages/trial.ts";
 import { generationErrors, generationToasts } from "../../app/messages/tools.ts";
 import { payStripeCheckout, stripeAction, stripeState, type StripeObject } from "../mocks/stripe-control.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, tabTo, test, waitForHydration } from "./fixtures.ts";
-import { chooseElement, generateAndWait, openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
+import { chooseElement, generateAndWait, injectFault, openToolFromDashboard, toolBySlug, toolPage } from "./tool-page.ts";
 
 const denied = { title: generationToasts.actionDenied.title, description: generationErrors.denied };
 const prose = toolBySlug("prose");
@@ -185,10 +185,18 @@ async function subscribedWriter(page: Page, mockUrl: string, email: string): Pro
 // ---- Generation -------------------------------------------------------------------------------
 
 /** One initial generation through the API with the page's session, as the tool page sends it. */
+/** In the prompt of every generation made through the API here (see `fastApiTurns`). */
+const API_TURN_MARKER = "billing-api-turn";
+
+/** The API's generations stream at a faster pace: they are about counting and access, not streaming. */
+async function fastApiTurns(mockUrl: string) {
+  await injectFault(mockUrl, { kind: "slow", tokenDelayMs: 2, match: API_TURN_MARKER });
+}
+
 async function generateByApi(page: Page) {
   const origin = new URL(page.url()).origin;
   return page.request.post("/api/generate", {
-    data: { kind: "initial", tool: prose.slug, element: "world", fields: {} },
+    data: { kind: "initial", tool: prose.slug, element: "world", fields: { genre: API_TURN_MARKER } },
     headers: { Origin: origin },
   });
 }
@@ -234,6 +242,7 @@ test("trial used up, 'Action Denied', subscribe through Checkout, unlimited gene
   mockUrl,
 }) => {
   test.setTimeout(240_000);
+  await fastApiTurns(mockUrl);
   await signUp(page, { email });
   await waitForHydration(page);
   const ui = card(page);

@@ -79,7 +79,6 @@ test("the dashboard, a tool page and a history page do not move while they load"
   test.setTimeout(90_000);
   await signUp(page, { email });
   await seedConversation(page, { tool: "prose", element: "world", fields: { genre: "noir" } });
-  await seedConversation(page, { tool: "prose", element: "world", fields: { genre: "gothic" } });
   await open(page, "/dashboard");
   const context = await phone(baseURL!, page.context());
   try {

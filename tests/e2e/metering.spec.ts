@@ -10,7 +10,9 @@ import { conversationNote, trialTexts } from "../../app/messages/trial.ts";
 import { expect, expectToast, open, signUp, test } from "./fixtures.ts";
 import {
   chooseElement,
+  fillField,
   generateAndWait,
+  injectFault,
   openToolFromDashboard,
   sendFollowUpWithEnter,
   toolBySlug,
@@ -49,6 +51,7 @@ async function startConversationByApi(page: Page) {
 test("five conversations, ten follow-ups each, then 'Action Denied' with the reason; the card tells the truth", async ({
   page,
   email,
+  mockUrl,
 }) => {
   test.setTimeout(240_000);
   await signUp(page, { email });
@@ -60,9 +63,14 @@ test("five conversations, ten follow-ups each, then 'Action Denied' with the rea
   await expect(ui.quota).toHaveText(trialTexts.conversationsLeft(5, 5));
   await expect(ui.followUpsLeft).toHaveCount(0);
   await chooseElement(page, "World description");
+  // A mark of this conversation in its prompt (every follow-up resends it): its ten follow-ups
+  // stream at a faster pace, as they are about counting, not streaming.
+  const marker = `metered-${email}`;
+  await fillField(page, prose, "genre", marker);
   await generateAndWait(page, prose);
   await expect(ui.quota).toHaveText(trialTexts.conversationsLeft(4, 5));
   await expect(ui.followUpsLeft).toHaveText(trialTexts.followUpsLeft(10));
+  await injectFault(mockUrl, { kind: "slow", tokenDelayMs: 2, match: marker });
 
   // Ten follow-ups: each spends the conversation's allowance, none the writer's conversations.
   for (let left = 9; left >= 0; left -= 1) {
