@@ -65,7 +65,8 @@ function ElementPicker({ tool, value, onChange }: { tool: ToolDefinition; value:
         {texts.elementLabel}
       </Text>
       <Select.Root value={value} onValueChange={onChange}>
-        <Select.Trigger id={id} />
+        {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
+        <Select.Trigger id={id}>{tool.elements.find((one) => one.value === value)?.label}</Select.Trigger>
         <Select.Content position="popper">
           {tool.elements.map((one) => (
             <Select.Item key={one.value} value={one.value}>

@@ -23,7 +23,8 @@ const aliasList = (text: string) =>
 export function EntryKindSelect({ value, onChange, id }: { value: BibleEntryKind; onChange: (kind: BibleEntryKind) => void; id: string }) {
   return (
     <Select.Root value={value} onValueChange={(kind) => onChange(kind as BibleEntryKind)}>
-      <Select.Trigger id={id} />
+      {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
+      <Select.Trigger id={id}>{bibleTexts.kinds[value]}</Select.Trigger>
       <Select.Content position="popper">
         {BIBLE_ENTRY_KINDS.map((kind) => (
           <Select.Item key={kind} value={kind}>
