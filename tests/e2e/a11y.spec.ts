@@ -12,6 +12,9 @@ import {
   welcomeDialog,
 } from "./fixtures.ts";
 
+// What the writer sees with the system's default motion (the rest of the suite asks for less).
+test.use({ reducedMotion: "no-preference" });
+
 test("landing page, also with the Welcome dialog open on either tab", async ({ page }) => {
   await open(page, "/");
   await expectNoA11yViolations(page, "the landing page");

@@ -11,6 +11,9 @@ import { expect, expectNoA11yViolations, open, signUp, test, toastItems } from "
 import { seedConversation } from "./history-page.ts";
 import { WORKSPACE_SIZES } from "./tool-page.ts";
 
+// What the writer sees with the system's default motion (the rest of the suite asks for less).
+test.use({ reducedMotion: "no-preference" });
+
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
