@@ -104,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme appearance={choice === "system" ? "inherit" : choice} accentColor="amber" grayColor="sand" radius="medium">
+        <Theme appearance={choice === "system" ? "inherit" : choice} accentColor="amber" grayColor="sand" radius="medium" panelBackground="solid">
           {children}
         </Theme>
         <span id={CONTENT_END_ID} hidden />
