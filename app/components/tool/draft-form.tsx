@@ -6,7 +6,7 @@
  * across a reload. Folds into "Draft · action · first words…" while its conversation is on screen.
  */
 import { Button, Flex, Select, Spinner, Text, TextArea } from "@radix-ui/themes";
-import { memo, useId, useState } from "react";
+import { memo, useId, useState, useSyncExternalStore } from "react";
 import { countWords, draftActionsOf, MAX_DRAFT_WORDS, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import { useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts } from "~/messages/tools";
@@ -24,14 +24,19 @@ function storedPassage(toolSlug: string): string {
   }
 }
 
+/** The passage is this tab's own: nothing else writes it while the page is open. */
+const noStorageEvents = () => () => {};
+
 /**
  * The passage: what the writer typed, else (once the page runs in the browser) what this tab
  * kept from before a reload, unless a saved draft was reopened.
  */
 function usePassage(toolSlug: string, initial: string | null) {
-  const hydrated = useHydrated();
   const [typed, setTyped] = useState<string | null>(initial);
-  const passage = typed ?? (hydrated ? storedPassage(toolSlug) : "");
+  // The server has no tab storage: "" there and while hydrating, then what the tab kept. Only a
+  // kept passage costs a render after hydration (a page-wide "hydrated" flag re-rendered the form).
+  const kept = useSyncExternalStore(noStorageEvents, () => storedPassage(toolSlug), () => "");
+  const passage = typed ?? kept;
   const change = (value: string) => {
     setTyped(value);
     try {
@@ -104,8 +109,10 @@ function ActionField({ actions, value, busy, onChange }: { actions: readonly Dra
 }
 
 function DraftButton({ busy, disabled, compact }: { busy: boolean; disabled: boolean; compact: boolean }) {
+  // Until the page runs, a press would only submit the bare HTML form.
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" size={compact ? "2" : "3"} disabled={disabled} data-toast-avoid="">
+    <Button type="submit" size={compact ? "2" : "3"} disabled={disabled || !hydrated} data-toast-avoid="">
       {busy ? (
         <>
           <Spinner /> {draftModeTexts.working}

@@ -8,6 +8,7 @@ import { Button, Flex, Heading, Select, Spinner, Text, TextArea, TextField, Visu
 import { memo, useCallback, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
+import { useHydrated } from "~/lib/use-hydrated";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
 import { summaryOf } from "./form-summary";
@@ -116,7 +117,10 @@ export function submitOnModEnter(event: React.KeyboardEvent<HTMLFormElement>) {
   event.currentTarget.requestSubmit();
 }
 
-function GenerateButton({ busy, disabled, chosen, compact }: { busy: boolean; disabled: boolean; chosen: boolean; compact: boolean }) {
+function GenerateButton({ busy, disabled: refused, chosen, compact }: { busy: boolean; disabled: boolean; chosen: boolean; compact: boolean }) {
+  // Until the page runs, a press would only submit the bare HTML form.
+  const hydrated = useHydrated();
+  const disabled = refused || !hydrated;
   return (
     <Button
       type="submit"

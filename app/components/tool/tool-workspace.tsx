@@ -13,7 +13,6 @@ import { preloadMarkdown } from "~/components/markdown/lazy-markdown";
 import { useToast } from "~/components/toaster";
 import { useGeneration, type Allowance, type ContinuedConversation, type Failure } from "~/generation/use-generation";
 import { keptExchange } from "~/generation/turn-client";
-import { useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts, generationToasts, toolTexts } from "~/messages/tools";
 import { conversationNote, trialTexts } from "~/messages/trial";
 import type { ActiveProject } from "~/projects/active-project";
@@ -199,7 +198,6 @@ type WorkspaceProps = {
 export function ToolWorkspace(props: WorkspaceProps) {
   const { tool, promptReady, initialElement, initialFields = null, demoAi, continued = null, initialDraft = null, trial, project = null } = props;
   const show = useToast();
-  const hydrated = useHydrated();
   const generation = useGeneration({ onToast: show, initial: continued, initialAllowance: trial });
   const { messages, conversationId, phase, allowance, failure, run, stop, reset, lastExchange, choose } = generation;
   const busy = phase !== "idle";
@@ -216,9 +214,11 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const { onGenerate: generate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
   const { onGenerate, bibleTarget } = useBibleTargetOf(project, initialElement, generate);
   // What both forms share: the turn in flight, and folding while a conversation is on screen.
+  // (Their submit buttons also wait for hydration, each on its own: a page-wide "hydrated" flag
+  // here made the whole workspace render again, synchronously, right after hydration.)
   const formState = {
     busy,
-    submitDisabled: !hydrated || !promptReady || busy,
+    submitDisabled: !promptReady || busy,
     folded,
     foldable: messages.length > 0 || busy,
     onDetailsOpen: modes.onDetailsOpen,
