@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { configureOpenAI, openAIState, resetOpenAI, type RecordedChatRequest } from "../mocks/openai-control.ts";
+import { startForwardingWorker } from "./forwarding-worker.ts";
 import { median, type BenchResult, type RunningApp } from "./types.ts";
 
 export const TTFT_OVERHEAD_BUDGET_MS = 5;
@@ -76,9 +77,9 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
     stream: true,
     messages: [{ role: "user", content: "Generate World description.\n\nGenre: noir" }],
   };
-  const direct = async () => {
+  const direct = async (url = `${mockUrl}/v1/chat/completions`) => {
     const start = performance.now();
-    const response = await fetch(`${mockUrl}/v1/chat/completions`, {
+    const response = await fetch(url, {
       method: "POST",
       headers: { Authorization: "Bearer bench", "Content-Type": "application/json" },
       body: JSON.stringify(directBody),
@@ -111,8 +112,14 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
   if (!lastRequest?.messages?.length) throw new Error("the stand-in recorded no request from the app");
   directBody = lastRequest;
   await direct();
+  // The floor: a Worker that only forwards the same request (forwarding-worker.ts).
+  const floor = await startForwardingWorker(`${mockUrl}/v1/chat/completions`);
+  const forwarded = () => direct(floor.url);
+  for (let i = 0; i < 5; i++) await forwarded();
   const directTimes: number[] = [];
   const appTimes: number[] = [];
+  const floorTimes: number[] = [];
+  const directForFloor: number[] = [];
   // Also the Worker's CPU for the sampled generations (whole: request, stream, settling), which
   // wall time's noise does not reach; the direct calls run in this process, not in workerd.
   // (The generation rate limit, 30 a minute, leaves no room for more samples.)
@@ -122,8 +129,17 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
     appTimes.push(await throughApp());
   }
   const cpuAfter = workerdCpuMs();
+  try {
+    for (let i = 0; i < SAMPLES; i++) {
+      directForFloor.push(await direct());
+      floorTimes.push(await forwarded());
+    }
+  } finally {
+    await floor.dispose();
+  }
   await resetOpenAI(mockUrl);
   const overhead = median(appTimes) - median(directTimes);
+  const floorOverhead = median(floorTimes) - median(directForFloor);
   return [
     {
       name: `time to first token, stand-in direct (median of ${SAMPLES})`,
@@ -145,6 +161,11 @@ export async function measureTtft({ baseUrl, mockUrl, cookie }: RunningApp): Pro
     {
       name: `  workerd CPU per whole generation (mean of ${SAMPLES}, /proc, 10 ms ticks)`,
       value: cpuBefore === null || cpuAfter === null ? "n/a" : `${((cpuAfter - cpuBefore) / SAMPLES).toFixed(1)} ms`,
+      ok: true,
+    },
+    {
+      name: "  floor on this machine: a Worker that only forwards the request, under Miniflare (median of 20)",
+      value: `${floorOverhead.toFixed(1)} ms over the stand-in`,
       ok: true,
     },
     {
