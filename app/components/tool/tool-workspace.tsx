@@ -213,9 +213,7 @@ export function ToolWorkspace(props: WorkspaceProps) {
   const { onFollowUp } = turns;
   const { onGenerate: generate, onDraft, onDraftSubmit } = useStartingTurns(turns, onGenerateStart);
   const { onGenerate, bibleTarget } = useBibleTargetOf(project, initialElement, generate);
-  // What both forms share: the turn in flight, and folding while a conversation is on screen.
-  // (Their submit buttons also wait for hydration, each on its own: a page-wide "hydrated" flag
-  // here made the whole workspace render again, synchronously, right after hydration.)
+  // Both forms share the turn in flight and the fold; each submit button waits for hydration itself (decision 015).
   const formState = {
     busy,
     submitDisabled: !promptReady || busy,
