@@ -255,6 +255,10 @@ export function useGeneration({
 
   const run = useCallback(
     async (request: GenerateRequest): Promise<Outcome> => {
+      // One turn at a time. The busy state reaches the page in a transition, so a second press
+      // can land before it (a double click, Enter pressed twice on a slow phone): that press is
+      // not a second turn. Generate and Draft first reset, which aborts the turn in flight.
+      if (abortRef.current && !abortRef.current.signal.aborted) return "discarded";
       const controller = new AbortController();
       abortRef.current = controller;
       // Taken now: once the answer starts, `latest` already holds what the turn changed.

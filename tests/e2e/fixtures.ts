@@ -233,6 +233,8 @@ export async function signUp(
   }
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The dashboard arrives as a new document: its controls answer only once it has hydrated.
+  await waitForHydration(page);
   return { email, password };
 }
 

@@ -8,11 +8,13 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { tools } from "../../app/catalog/tools.ts";
-import { answerTexts, generationToasts, toolTexts, workspaceTexts } from "../../app/messages/tools.ts";
+import { answerActionTexts, answerTexts, generationToasts, toolTexts, versionTexts, workspaceTexts } from "../../app/messages/tools.ts";
+import { openAIState } from "../mocks/openai-control.ts";
 import { expect, expectNoA11yViolations, expectToast, open, signUp, test, toastItems } from "./fixtures.ts";
 import {
   chooseElement,
   fieldLabel,
+  generateAndWait,
   fillField,
   injectFault,
   openToolFromDashboard,
@@ -267,6 +269,39 @@ test("keyboard shortcuts are listed in a small popover", async ({ page, email })
   await page.keyboard.press("Escape");
   await expect(popover).toHaveCount(0);
   await expect(ui.shortcuts).toBeFocused();
+});
+
+test("a follow-up sent twice before the page shows it busy is one turn, and Another version pressed twice is one version", async ({ page, email, mockUrl }, testInfo) => {
+  await signUp(page, { email });
+  await openToolFromDashboard(page, prose);
+  const ui = toolPage(page);
+  await chooseElement(page, "World description");
+  await generateAndWait(page, prose);
+  // Both submits run in one task, before React can put the busy state on the page: what a
+  // double press on a starved phone does.
+  const marker = uniqueMarker(testInfo, "twice");
+  await ui.followUp.fill(`Colder markets ${marker}`);
+  await ui.followUp.evaluate((box) => {
+    const form = box.closest("form")!;
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(ui.answers).toHaveCount(2);
+  await expect(ui.answers.last()).toHaveAttribute("data-status", "complete");
+  await expect(ui.followUp).toHaveValue("");
+  expect((await openAIState(mockUrl, { match: marker })).recentRequests, "model calls for the follow-up").toHaveLength(1);
+  await expect(ui.writerTurns).toHaveText([`${workspaceTexts.writerTurn}: Colder markets ${marker}`]);
+
+  const version = ui.output.getByRole("button", { name: answerActionTexts.anotherVersionLabel });
+  await version.evaluate((button) => {
+    (button as HTMLButtonElement).click();
+    (button as HTMLButtonElement).click();
+  });
+  const place = ui.output.getByRole("group", { name: answerActionTexts.versions }).getByRole("status");
+  await expect(place).toHaveText(versionTexts.of(2, 2));
+  await expect(ui.answers.last()).toHaveAttribute("data-status", "complete");
+  await expect(place, "one more version, not two").toHaveText(versionTexts.of(2, 2));
+  expect((await openAIState(mockUrl, { match: marker })).recentRequests, "model calls with the follow-up in them").toHaveLength(2);
 });
 
 test("each tool has its own follow-up example", async ({ page, email }) => {
