@@ -8,7 +8,7 @@
 import { Button, Flex, Select, Spinner, Text, TextArea } from "@radix-ui/themes";
 import { memo, useId, useState, useSyncExternalStore } from "react";
 import { countWords, draftActionsOf, MAX_DRAFT_WORDS, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
-import { useHydrated } from "~/lib/use-hydrated";
+import { noopSubscribe, useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts } from "~/messages/tools";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "./draft-input";
 import { FoldControls, submitOnModEnter } from "./element-form";
@@ -24,9 +24,6 @@ function storedPassage(toolSlug: string): string {
   }
 }
 
-/** The passage is this tab's own: nothing else writes it while the page is open. */
-const noStorageEvents = () => () => {};
-
 /**
  * The passage: what the writer typed, else (once the page runs in the browser) what this tab
  * kept from before a reload, unless a saved draft was reopened.
@@ -35,7 +32,7 @@ function usePassage(toolSlug: string, initial: string | null) {
   const [typed, setTyped] = useState<string | null>(initial);
   // The server has no tab storage: "" there and while hydrating, then what the tab kept. Only a
   // kept passage costs a render after hydration (a page-wide "hydrated" flag re-rendered the form).
-  const kept = useSyncExternalStore(noStorageEvents, () => storedPassage(toolSlug), () => "");
+  const kept = useSyncExternalStore(noopSubscribe, () => storedPassage(toolSlug), () => "");
   const passage = typed ?? kept;
   const change = (value: string) => {
     setTyped(value);
