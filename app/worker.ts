@@ -9,6 +9,7 @@ import { createCspNonce, cspNonceContext, externalOrigins } from "./lib/csp.serv
 import { afterResponseContext, executionContext, runAfterResponse, type AfterResponse } from "./lib/execution-context.server";
 import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
+import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server";
 import { withSecurityHeaders } from "./lib/security-headers.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -41,7 +42,9 @@ async function route(request: Request, url: URL, ctx: ExecutionContext, nonce: s
   context.set(executionContext, ctx);
   context.set(afterResponseContext, after);
   context.set(cspNonceContext, nonce);
-  return runAfterResponse(await handleRequest(request, context), after, ctx);
+  const response = runAfterResponse(await handleRequest(request, context), after, ctx);
+  // Vite's dev server loads modules its own way (hot reload); built pages paint before their scripts.
+  return import.meta.env.DEV ? response : scriptsAfterFirstPaint(response, nonce);
 }
 
 export default {

@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { HELD_PRELOAD_REL } from "~/lib/scripts-after-paint.server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
 import { Browser, SESSION_EXPIRED, setCookies } from "./support/browser";
@@ -249,7 +250,9 @@ async function expectStrictPolicy(response: Response): Promise<string> {
   const scripts = openingTags(html, "script");
   expect(scripts.length, "the document has scripts").toBeGreaterThan(0);
   for (const tag of scripts) expect(attribute(tag, "nonce"), tag).toBe(nonce);
-  const preloads = openingTags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload");
+  // Module preloads are held until the first paint (scripts-after-paint.server.ts), nonce and all.
+  const preloads = openingTags(html, "link").filter((tag) => [HELD_PRELOAD_REL, "modulepreload"].includes(attribute(tag, "rel") ?? ""));
+  expect(preloads.length, "the document preloads its modules").toBeGreaterThan(0);
   for (const tag of preloads) expect(attribute(tag, "nonce"), tag).toBe(nonce);
   return nonce;
 }

@@ -1,0 +1,65 @@
+/**
+ * A page's scripts start downloading once its first frame is painted, not beside its styles and
+ * fonts (issue 15, decision 015 "Paint first, then the scripts").
+ *
+ * React Router's `<Scripts>` writes a `modulepreload` link for every module the page hydrates
+ * with (22 on the landing page, 46 on a tool page) and the module script that imports them. The
+ * browser fetches them all at once, with the stylesheets and the two preloaded fonts the first
+ * paint waits for: on a slow phone connection 130–210 KB of JavaScript share the line with the
+ * 135 KB the paint needs, and the writer looks at a blank page for the difference. So the Worker
+ * streams every HTML page through `HTMLRewriter` and marks both kinds of tag inert (the links
+ * get another `rel`, the module script another `type`: the browser fetches and runs neither,
+ * and the document keeps the shape React hydrates). A small inline script after them turns
+ * them back on one frame after the first paint: it adds the preload links and the module
+ * script again, with this response's nonce, to `<head>` (React skips unexpected tags there when
+ * it hydrates). A page loaded in a hidden tab, which paints nothing, starts at once.
+ *
+ * Forms and links work before the scripts arrive (React Router's forms post without them), and
+ * the controls that need JavaScript say so until hydration (`useHydrated`).
+ */
+
+/** What the held tags carry instead of `rel="modulepreload"` / `type="module"`. */
+export const HELD_PRELOAD_REL = "modulepreload-after-paint";
+export const HELD_MODULE_TYPE = "text/module-after-paint";
+
+/**
+ * Runs in the page, right after the held module script. `requestAnimationFrame` runs just
+ * before the first frame is painted (a page's first paint waits for its content: root.tsx);
+ * the timeout then runs once that frame is out.
+ */
+const START_SCRIPTS = `(() => {
+  const start = () => {
+    // Given its rel back, a link fetches its module (and stays the one React hydrates).
+    for (const held of document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]')) held.rel = "modulepreload";
+    for (const held of document.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = held.nonce;
+      script.textContent = held.textContent;
+      held.type = "text/module-started";
+      document.head.append(script);
+    }
+  };
+  if (document.visibilityState === "hidden") start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+})();`;
+
+const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
+
+/** `response` with its scripts held until after the first paint (HTML only; anything else as it is). */
+export function scriptsAfterFirstPaint(response: Response, nonce: string): Response {
+  if (!response.body || !isHtml(response)) return response;
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(link) {
+        link.setAttribute("rel", HELD_PRELOAD_REL);
+      },
+    })
+    .on('script[type="module"]', {
+      element(script) {
+        script.setAttribute("type", HELD_MODULE_TYPE);
+        script.after(`<script nonce="${nonce}">${START_SCRIPTS}</script>`, { html: true });
+      },
+    })
+    .transform(response);
+}
