@@ -43,14 +43,15 @@ const START_SCRIPTS = `(() => {
     }
   };
   // Given its rel back, a link fetches its module (and stays the one React hydrates). A few
-  // per task: each costs Chrome a couple of milliseconds (more on a slow phone).
-  const start = () => {
-    for (const held of preloads.splice(0, ${PRELOADS_PER_TASK})) held.rel = "modulepreload";
-    if (preloads.length > 0) setTimeout(start, 0);
+  // per task on screen: each costs Chrome a couple of milliseconds (more on a slow phone).
+  const start = (perTask) => {
+    for (const held of preloads.splice(0, perTask)) held.rel = "modulepreload";
+    if (preloads.length > 0) setTimeout(() => start(perTask), 0);
     else startModule();
   };
-  if (document.visibilityState === "hidden") start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  // A hidden tab paints nothing and runs timeouts about once a second: everything at once.
+  if (document.visibilityState === "hidden") start(preloads.length);
+  else requestAnimationFrame(() => setTimeout(() => start(${PRELOADS_PER_TASK}), 0));
 })();`;
 
 const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");

@@ -8,7 +8,7 @@ import type { Browser } from "@playwright/test";
 import { adminTexts, overviewTexts } from "../../app/messages/admin.ts";
 import { adminSettingsPageTexts as settingsTexts } from "../../app/messages/admin-prompts.ts";
 import { trialTexts } from "../../app/messages/trial.ts";
-import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, open, signUp, signUpOrSignInOwner, test, waitForHydration } from "./fixtures.ts";
 
 async function writerPage(browser: Browser, email: string) {
   const context = await browser.newContext();
@@ -69,6 +69,7 @@ test("the owner's settings page refuses a wrong value with its reason and saves 
   await page.getByRole("button", { name: settingsTexts.saveModel }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Temperature must be a number from 0 to 2." })).toBeVisible();
   await page.reload();
+  await waitForHydration(page);
   await expect(page.getByLabel(settingsTexts.temperature)).toHaveValue(before);
   // Saving the values in force: accepted (and the next generation keeps them).
   await page.getByRole("button", { name: settingsTexts.saveModel }).click();

@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { themeTexts } from "../../app/messages/site.ts";
-import { expect, expectNoA11yViolations, open, signUp, test, toastItems } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, open, signUp, test, toastItems, waitForHydration } from "./fixtures.ts";
 import { seedConversation } from "./history-page.ts";
 import { WORKSPACE_SIZES } from "./tool-page.ts";
 
@@ -87,6 +87,8 @@ test.describe("themes", () => {
     await expect(page.locator("html")).toHaveAttribute("data-theme-choice", "light");
     await expect(themeToggle(page)).toHaveAccessibleName(themeTexts.toggle(themeTexts.names.light, themeTexts.names.dark));
 
+    // The server rendered the choice; the toggle answers once the page has hydrated.
+    await waitForHydration(page);
     await themeToggle(page).press("Space");
     expect(await appearance(page)).toBe("dark");
     await open(page, "/prose");

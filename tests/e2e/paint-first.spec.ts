@@ -8,6 +8,7 @@
  * the stylesheet was still on its way.
  */
 import type { Page } from "@playwright/test";
+import { HELD_PRELOAD_REL } from "../../app/lib/scripts-after-paint.server.ts";
 import { expect, signUp, test, waitForHydration } from "./fixtures.ts";
 import { toolPage } from "./tool-page.ts";
 
@@ -58,4 +59,17 @@ test("a signed-in tool page asks for no script until it can paint, then hydrates
   // Hydrated: the element dropdown (a Radix Select) opens only once the page's scripts run.
   await toolPage(page).elementSelect.click();
   await expect(page.getByRole("listbox")).toBeVisible();
+});
+
+test("a page opened in a hidden tab (which paints nothing) starts its scripts at once and hydrates", async ({ page }) => {
+  // The starter reads document.visibilityState; the tab itself stays on screen for the test.
+  await page.addInitScript(() => Object.defineProperty(document, "visibilityState", { get: () => "hidden" }));
+  await page.goto("/");
+  await waitForHydration(page);
+  const held = await page.evaluate((heldRel) => ({
+    preloads: document.querySelectorAll(`link[rel="${heldRel}"]`).length,
+    restored: document.querySelectorAll('link[rel="modulepreload"]').length,
+  }), HELD_PRELOAD_REL);
+  expect(held, "every preload given back").toEqual({ preloads: 0, restored: expect.any(Number) });
+  expect(held.restored).toBeGreaterThan(5);
 });
