@@ -10,9 +10,10 @@
  * streams every HTML page through `HTMLRewriter` and marks both kinds of tag inert (the links
  * get another `rel`, the module script another `type`: the browser fetches and runs neither,
  * and the document keeps the shape React hydrates). A small inline script after them turns
- * them back on one frame after the first paint: it adds the preload links and the module
- * script again, with this response's nonce, to `<head>` (React skips unexpected tags there when
- * it hydrates). A page loaded in a hidden tab, which paints nothing, starts at once.
+ * them back on one frame after the first paint: the links get their `rel` back in place, a few
+ * per task, and the module script is added again, with this response's nonce, to `<head>`
+ * (React skips unexpected tags there when it hydrates). A page loaded in a hidden tab, which
+ * paints nothing, starts at once.
  *
  * Forms and links work before the scripts arrive (React Router's forms post without them), and
  * the controls that need JavaScript say so until hydration (`useHydrated`).
