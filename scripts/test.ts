@@ -1,5 +1,6 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
+ *   0. typecheck (strict TypeScript over the app, the Worker and the tests; about 40 s)
  *   1. build the Worker (worker and end-to-end tests run exactly what ships)
  *   2. vitest: unit (node), the query suite on libSQL (node), worker tests in workerd on D1
  *   3. Playwright end-to-end in Chromium against the built app
@@ -38,9 +39,17 @@ const started = Date.now();
 let passed = 0;
 let failed = 0;
 
+console.log("\n▶ typecheck");
+const typesOk =
+  (await run("node_modules/@react-router/dev/bin.cjs", ["typegen"])) === 0 &&
+  (await run("node_modules/typescript/bin/tsc", ["-p", "tsconfig.cloudflare.json"])) === 0 &&
+  (await run("node_modules/typescript/bin/tsc", ["-p", "tsconfig.node.json"])) === 0;
+if (typesOk) passed += 1;
+else failed += 1;
+
 console.log("\n▶ build");
 if ((await run("node_modules/@react-router/dev/bin.cjs", ["build"])) !== 0) {
-  console.log("\nbuild failed\n0 passed, 1 failed");
+  console.log(`\nbuild failed\n${passed} passed, ${failed + 1} failed`);
   process.exit(1);
 }
 
@@ -71,4 +80,4 @@ if (e2eCode !== 0 && !e2e?.stats.unexpected) failed += 1;
 
 console.log(`\nWhole suite in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(vitestCode !== 0 || e2eCode !== 0 ? 1 : 0);
+process.exit(!typesOk || vitestCode !== 0 || e2eCode !== 0 ? 1 : 0);

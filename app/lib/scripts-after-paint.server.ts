@@ -18,10 +18,8 @@
  * Forms and links work before the scripts arrive (React Router's forms post without them), and
  * the controls that need JavaScript say so until hydration (`useHydrated`).
  */
-
-/** What the held tags carry instead of `rel="modulepreload"` / `type="module"`. */
-export const HELD_PRELOAD_REL = "modulepreload-after-paint";
-export const HELD_MODULE_TYPE = "text/module-after-paint";
+import { isHtml } from "./content-type.server";
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from "./held-script-tags";
 
 /** How many held preloads go back on per task (46 at once were a 60–160 ms task at 4× CPU, 8 a 30–70 ms one). */
 const PRELOADS_PER_TASK = 4;
@@ -55,11 +53,9 @@ const START_SCRIPTS = `(() => {
   else requestAnimationFrame(() => setTimeout(() => start(${PRELOADS_PER_TASK}), 0));
 })();`;
 
-const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
-
 /** `response` with its scripts held until after the first paint (HTML only; anything else as it is). */
 export function scriptsAfterFirstPaint(response: Response, nonce: string): Response {
-  if (!response.body || !isHtml(response)) return response;
+  if (!response.body || !isHtml(response.headers)) return response;
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(link) {

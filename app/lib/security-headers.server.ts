@@ -4,6 +4,7 @@
  * HTML documents also get the Content-Security-Policy with their nonce, and are never stored:
  * a cached page would hand out the same nonce twice.
  */
+import { isHtml } from "./content-type.server";
 import { contentSecurityPolicy, type CspOptions } from "./csp.server";
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -17,10 +18,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 export type SecurityOptions = { https: boolean; csp: CspOptions };
-
-function isHtml(headers: Headers): boolean {
-  return /^text\/html\b/i.test(headers.get("Content-Type") ?? "");
-}
 
 function apply(headers: Headers, { https, csp }: SecurityOptions) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {

@@ -8,7 +8,7 @@
  * the stylesheet was still on its way.
  */
 import type { Page } from "@playwright/test";
-import { HELD_PRELOAD_REL } from "../../app/lib/scripts-after-paint.server.ts";
+import { HELD_PRELOAD_REL } from "../../app/lib/held-script-tags.ts";
 import { expect, signUp, test, waitForHydration } from "./fixtures.ts";
 import { toolPage } from "./tool-page.ts";
 

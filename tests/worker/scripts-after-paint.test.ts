@@ -4,7 +4,7 @@
  * type), followed by the script that starts them after the paint, with the response's nonce.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from "~/lib/scripts-after-paint.server";
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from "~/lib/held-script-tags";
 import { type SignedUpUser, signUp } from "./support/accounts";
 import { Browser } from "./support/browser";
 import { attribute, cspDirectives, openingTags, policyNonce } from "./support/csp";

@@ -1,5 +1,5 @@
 import { exports } from "cloudflare:workers";
-import { HELD_PRELOAD_REL } from "~/lib/scripts-after-paint.server";
+import { HELD_PRELOAD_REL } from "~/lib/held-script-tags";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
 import { Browser, SESSION_EXPIRED, setCookies } from "./support/browser";
