@@ -1,6 +1,7 @@
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useNavigate } from "react-router";
+import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
 import { historyProjectTexts } from "~/messages/project-pages";
 
 const ALL = "all";
@@ -23,6 +24,7 @@ export function ProjectFilter({
 }) {
   const navigate = useNavigate();
   const labelId = useId();
+  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   return (
     <Flex direction="column" gap="1" className="history-project-filter">
       <Text size="2" weight="medium" id={labelId}>
@@ -30,16 +32,20 @@ export function ProjectFilter({
       </Text>
       <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
         {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
-        <Select.Trigger aria-labelledby={labelId}>{filterName(project, projects)}</Select.Trigger>
-        <Select.Content position="popper">
-          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
-          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
-          {projects.map((candidate) => (
-            <Select.Item key={candidate.id} value={candidate.id}>
-              {candidate.title}
-            </Select.Item>
-          ))}
-        </Select.Content>
+        <Select.Trigger aria-labelledby={labelId} {...triggerProps}>
+          {filterName(project, projects)}
+        </Select.Trigger>
+        {itemsWanted ? (
+          <Select.Content position="popper">
+            <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
+            <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
+            {projects.map((candidate) => (
+              <Select.Item key={candidate.id} value={candidate.id}>
+                {candidate.title}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        ) : null}
       </Select.Root>
     </Flex>
   );

@@ -9,6 +9,7 @@ import { useToast } from "~/components/toaster";
 import { activeProjectTexts as texts } from "~/messages/project-pages";
 import { setActiveProject } from "~/projects/client";
 import type { Project } from "~/projects/types";
+import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
 import { NewProjectDialog } from "./new-project-dialog";
 
 export type PickerProject = { id: string; title: string };
@@ -31,6 +32,7 @@ export function ActiveProjectPicker({
   const [projects, setProjects] = useState(initialProjects);
   const [active, setActive] = useState(activeProjectId);
   const [creating, setCreating] = useState(false);
+  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   const choose = (id: string | null, known = projects) => {
     const previous = active;
     setActive(id);
@@ -56,20 +58,22 @@ export function ActiveProjectPicker({
       >
         {/* The choice's name as the trigger's text: Radix fills it in only after hydration, so the
             server's page would have an empty trigger that widens (a layout shift) once it runs. */}
-        <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger">
+        <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger" {...triggerProps}>
           {projects.find((project) => project.id === active)?.title ?? texts.none}
         </Select.Trigger>
-        <Select.Content position="popper">
-          <Select.Item value={NONE}>{texts.none}</Select.Item>
-          {projects.length > 0 ? <Select.Separator /> : null}
-          {projects.map((project) => (
-            <Select.Item key={project.id} value={project.id}>
-              {project.title}
-            </Select.Item>
-          ))}
-          <Select.Separator />
-          <Select.Item value={NEW}>{texts.newProject}</Select.Item>
-        </Select.Content>
+        {itemsWanted ? (
+          <Select.Content position="popper">
+            <Select.Item value={NONE}>{texts.none}</Select.Item>
+            {projects.length > 0 ? <Select.Separator /> : null}
+            {projects.map((project) => (
+              <Select.Item key={project.id} value={project.id}>
+                {project.title}
+              </Select.Item>
+            ))}
+            <Select.Separator />
+            <Select.Item value={NEW}>{texts.newProject}</Select.Item>
+          </Select.Content>
+        ) : null}
       </Select.Root>
       <NewProjectDialog
         open={creating}

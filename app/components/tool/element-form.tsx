@@ -8,6 +8,7 @@ import { Button, Flex, Heading, Select, Spinner, Text, TextArea, TextField, Visu
 import { memo, useCallback, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
+import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
 import { useHydrated } from "~/lib/use-hydrated";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
@@ -42,6 +43,7 @@ function StepOne({
   onChange: (value: string) => void;
 }) {
   const headingId = useId();
+  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   return (
     <Flex direction="column" gap="2">
       <Heading as="h2" size="4" id={headingId}>
@@ -49,16 +51,18 @@ function StepOne({
       </Heading>
       <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
         {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
-        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId}>
+        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} {...triggerProps}>
           {elements.find((candidate) => candidate.value === value)?.label}
         </Select.Trigger>
-        <Select.Content position="popper">
-          {elements.map((candidate) => (
-            <Select.Item key={candidate.value} value={candidate.value}>
-              {candidate.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
+        {itemsWanted ? (
+          <Select.Content position="popper">
+            {elements.map((candidate) => (
+              <Select.Item key={candidate.value} value={candidate.value}>
+                {candidate.label}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        ) : null}
       </Select.Root>
     </Flex>
   );
