@@ -3,6 +3,7 @@
  * plan's rules (plan.ts). Pure, so the states are unit-tested directly.
  */
 import { isUnlimited, trialAllowance, type AccessRow, type TrialAllowance } from "./plan";
+import { formatLongDateUtc } from "~/lib/en-format";
 
 export type SubscriptionRow = AccessRow & {
   subscriptionEndDate: Date | null;
@@ -32,9 +33,7 @@ export function describeSubscription(row: SubscriptionRow | undefined, now: Date
   return { kind: "none" };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 /** Same text on server and browser (fixed locale and zone), so hydration never disagrees. */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatLongDateUtc(new Date(iso));
 }

@@ -6,12 +6,13 @@ import { z } from "zod";
 import { MAX_DRAFT_CHARS } from "~/catalog/draft-actions";
 import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
 import { draftTexts } from "~/messages/tools";
+import { formatCount } from "~/lib/en-format";
 
 // Checked against the catalog by the server, which answers an unknown tool with a clear message.
 const toolSlug = z.string().min(1).max(64);
 
 const followUpText = z.string().max(MAX_FOLLOW_UP_CHARS, {
-  error: `A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en-US")} characters.`,
+  error: `A follow-up can be at most ${formatCount(MAX_FOLLOW_UP_CHARS)} characters.`,
 });
 
 /**
@@ -28,7 +29,7 @@ export const generateRequestSchema = z.discriminatedUnion("kind", [
     fields: z
       .record(
         z.string().max(64),
-        z.string().max(MAX_FIELD_CHARS, { error: `Each detail can be at most ${MAX_FIELD_CHARS.toLocaleString("en-US")} characters.` }),
+        z.string().max(MAX_FIELD_CHARS, { error: `Each detail can be at most ${formatCount(MAX_FIELD_CHARS)} characters.` }),
       )
       .default({}),
     projectId,

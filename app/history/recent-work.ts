@@ -4,6 +4,7 @@
  * its loader's data and the server's clock, so the server and the browser print the same words.
  */
 import { toolForQueryType } from "~/catalog/history";
+import { formatRelativeEn, type RelativeUnit } from "~/lib/en-format";
 import { dashboardTexts } from "~/messages/dashboard";
 import type { LatestConversation as LatestRow } from "~db/queries/history";
 import { storedConversationTitle } from "./titles";
@@ -26,7 +27,7 @@ export function recentWorkByTool(rows: readonly LatestRow[]): Record<string, Rec
   return work;
 }
 
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: readonly [RelativeUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -39,9 +40,8 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 export function timeAgo(then: Date, now: Date): string {
   const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
   if (Math.abs(seconds) < 60) return dashboardTexts.justNow;
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formatRelativeEn(Math.round(seconds / size), unit);
   }
   return dashboardTexts.justNow;
 }

@@ -1,4 +1,6 @@
 /** The owner's console: model settings, trial guard and prompts (issue 14). */
+import { formatCount } from "../lib/en-format.ts";
+
 export const modelSettingsTexts = {
   invalid: "The model settings could not be read. Send a JSON object.",
   modelName: "The model name must be 1 to 100 characters: letters, digits, dots, dashes, underscores, colons or slashes.",
@@ -14,7 +16,7 @@ export const promptTexts = {
   invalid: "The request could not be read. Send a JSON object with an action.",
   unknownTool: "There is no such tool.",
   empty: "The prompt is empty. Write the instructions the model should follow.",
-  tooLong: (max: number) => `The prompt is too long: at most ${max.toLocaleString("en-US")} characters.`,
+  tooLong: (max: number) => `The prompt is too long: at most ${formatCount(max)} characters.`,
   unknownVersion: "There is no such version of this prompt.",
   unknownAction: "Unknown action: publish, revert, default or try.",
 } as const;
@@ -24,7 +26,7 @@ export const promptTryTexts = {
   unknownElement: (value: string, known: string) => `“${value}” is not an element of this tool. Choose one of: ${known}.`,
   fieldsInvalid: "The sample details must be a JSON object of texts, one per field.",
   unknownField: (field: string, element: string) => `“${field}” is not a detail of ${element}.`,
-  fieldTooLong: (label: string, max: number) => `${label} is too long: at most ${max.toLocaleString("en-US")} characters.`,
+  fieldTooLong: (label: string, max: number) => `${label} is too long: at most ${formatCount(max)} characters.`,
   notConfigured: "Try it needs the model, and OPENAI_API_KEY is not set on this server.",
   failed: "The model did not answer. Try again in a moment, or check the model settings.",
   /** The console's Try it section. */

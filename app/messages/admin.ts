@@ -1,4 +1,5 @@
 /** The owner's console (issue 14): its pages, the writers list, a writer's page and its actions. */
+import { formatCount } from "../lib/en-format.ts";
 export const adminTexts = {
   title: "Owner's console",
   nav: "Console",
@@ -65,31 +66,31 @@ export const adminTexts = {
 export const overviewTexts = {
   heading: "Overview",
   writers: "Writers",
-  newThisWeek: (n: number) => `${n.toLocaleString("en-US")} new this week`,
+  newThisWeek: (n: number) => `${formatCount(n)} new this week`,
   trials: "Active trials",
   trialsNote: "Trial days and conversations left",
   subscribers: "Subscribers",
   subscribersNote: (pastDue: number, cancelling: number) =>
-    `${pastDue.toLocaleString("en-US")} past due · ${cancelling.toLocaleString("en-US")} cancelling at period end`,
+    `${formatCount(pastDue)} past due · ${formatCount(cancelling)} cancelling at period end`,
   mrr: "Monthly recurring revenue",
-  mrrNote: (subscribers: number, price: string) => `${subscribers.toLocaleString("en-US")} × ${price}, past due left out`,
+  mrrNote: (subscribers: number, price: string) => `${formatCount(subscribers)} × ${price}, past due left out`,
   windowHeading: (days: number) => `The last ${days} days`,
   conversations: "New conversations",
   calls: "Model calls",
   tokens: "Tokens in / out",
   firstToken: "Time to first token, p50 / p95",
   firstTokenValue: (p50: number | null, p95: number | null) =>
-    p50 === null || p95 === null ? "No calls yet" : `${p50.toLocaleString("en-US")} / ${p95.toLocaleString("en-US")} ms`,
-  firstTokenNote: (n: number) => `Over ${n.toLocaleString("en-US")} calls that produced text, to 10 ms`,
-  tokensNote: (input: number, output: number) => `${input.toLocaleString("en-US")} in, ${output.toLocaleString("en-US")} out`,
+    p50 === null || p95 === null ? "No calls yet" : `${formatCount(p50)} / ${formatCount(p95)} ms`,
+  firstTokenNote: (n: number) => `Over ${formatCount(n)} calls that produced text, to 10 ms`,
+  tokensNote: (input: number, output: number) => `${formatCount(input)} in, ${formatCount(output)} out`,
   failedShare: "Failed or cut",
-  failedShareNote: (bad: number, calls: number) => `${bad.toLocaleString("en-US")} of ${calls.toLocaleString("en-US")} calls`,
+  failedShareNote: (bad: number, calls: number) => `${formatCount(bad)} of ${formatCount(calls)} calls`,
   chartHeading: "Per day",
   chartLabel: (days: number, calls: number, conversations: number, busiest: string) =>
-    `Bar chart of the last ${days} days: ${calls.toLocaleString("en-US")} model calls and ${conversations.toLocaleString("en-US")} new conversations in all; the busiest day was ${busiest}.`,
+    `Bar chart of the last ${days} days: ${formatCount(calls)} model calls and ${formatCount(conversations)} new conversations in all; the busiest day was ${busiest}.`,
   legendCalls: "Model calls",
   legendConversations: "New conversations",
-  chartRange: (from: string, to: string, max: number) => `${from} to ${to} (UTC) · the tallest bar is ${max.toLocaleString("en-US")}`,
+  chartRange: (from: string, to: string, max: number) => `${from} to ${to} (UTC) · the tallest bar is ${formatCount(max)}`,
   tableSummary: "The figures per day",
   tableColumns: ["Day (UTC)", "New conversations", "Model calls", "Failed or cut", "Tokens in", "Tokens out"],
 } as const;

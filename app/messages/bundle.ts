@@ -4,8 +4,7 @@
  * README of the .zip and the import's errors.
  */
 import { MAX_ALIASES, MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
-
-const count = (n: number) => n.toLocaleString("en-US");
+import { formatCount } from "~/lib/en-format";
 
 /** The words of the bible's Markdown that the importer reads (compared case-insensitively). */
 export const bibleFormatTexts = {
@@ -35,8 +34,8 @@ export const bundleTexts = {
       `Exported from The Write Stuff on ${exportedAt}.`,
       "## What is inside",
       [
-        `- \`bible.md\`: the story bible — the fixed sections and ${count(entries)} ${entries === 1 ? "entry" : "entries"}, with their private notes.`,
-        `- \`conversations/\`: ${count(conversations)} ${conversations === 1 ? "conversation" : "conversations"} of this project, one folder per tool, one Markdown file each. The block between the \`---\` lines at the top of each file says what it is (title, tool, element, date, starred, project).`,
+        `- \`bible.md\`: the story bible — the fixed sections and ${formatCount(entries)} ${entries === 1 ? "entry" : "entries"}, with their private notes.`,
+        `- \`conversations/\`: ${formatCount(conversations)} ${conversations === 1 ? "conversation" : "conversations"} of this project, one folder per tool, one Markdown file each. The block between the \`---\` lines at the top of each file says what it is (title, tool, element, date, starred, project).`,
       ].join("\n"),
       "## Editing bible.md by hand",
       [
@@ -71,10 +70,10 @@ export const bundleErrors = {
   yesOrNo: (key: string) => `"${key}" must be yes or no.`,
   aliasQuotes: "An alias in double quotes must close its quotes, and be followed by a comma or the end of the line.",
   duplicateNotes: "This entry has two \"Private notes\" headings.",
-  tooLong: (what: string, max: number, actual: number) => `${what}: ${count(actual)} characters; the most is ${count(max)}.`,
+  tooLong: (what: string, max: number, actual: number) => `${what}: ${formatCount(actual)} characters; the most is ${formatCount(max)}.`,
   tooManyAliases: (name: string) => `"${name}" has more than ${MAX_ALIASES} aliases.`,
-  tooManyEntries: `The bible has more than ${count(MAX_ENTRIES_PER_PROJECT)} entries.`,
-  andMore: (n: number) => `…and ${count(n)} more ${n === 1 ? "problem" : "problems"}.`,
+  tooManyEntries: `The bible has more than ${formatCount(MAX_ENTRIES_PER_PROJECT)} entries.`,
+  andMore: (n: number) => `…and ${formatCount(n)} more ${n === 1 ? "problem" : "problems"}.`,
   /** Names of the fields in `tooLong`. */
   fields: {
     title: "The title",
@@ -96,5 +95,5 @@ export const importTexts = {
   empty: "The file is empty.",
   invalid: (problems: string[]) => `The bible could not be imported, nothing was changed. ${problems.join(" ")}`,
   tooManyEntries: (existing: number, adding: number) =>
-    `The project has ${count(existing)} ${existing === 1 ? "entry" : "entries"}; adding ${count(adding)} more would pass the limit of ${count(MAX_ENTRIES_PER_PROJECT)}. Nothing was changed.`,
+    `The project has ${formatCount(existing)} ${existing === 1 ? "entry" : "entries"}; adding ${formatCount(adding)} more would pass the limit of ${formatCount(MAX_ENTRIES_PER_PROJECT)}. Nothing was changed.`,
 } as const;

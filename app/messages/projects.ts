@@ -1,4 +1,5 @@
 /** Projects and the story bible (issue 13): labels the writer sees, and the context block's wording. */
+import { formatCount } from "../lib/en-format.ts";
 
 /** The bible's labels: the fixed sections and the entry kinds (the UI's "Used: …" reads these too). */
 export const bibleTexts = {
@@ -45,8 +46,6 @@ export const projectKindTexts = {
   other: "Other",
 } as const;
 
-const count = (n: number) => n.toLocaleString("en-US");
-
 /** What the projects API answers when it refuses (issue 13, "Bad input and limits"). */
 export const projectErrorTexts = {
   signedOut: "Please sign in to use your projects.",
@@ -56,18 +55,18 @@ export const projectErrorTexts = {
   tooLarge: "That is more than a project form can send at once.",
   titleRequired: "Give the project a title.",
   nameRequired: "Give the entry a name.",
-  tooLong: (what: string, max: number) => `${what} can be at most ${count(max)} characters.`,
-  tooManyAliases: (max: number) => `An entry can have at most ${count(max)} aliases.`,
-  entriesPerRequest: (max: number) => `Add between 1 and ${count(max)} entries at once.`,
+  tooLong: (what: string, max: number) => `${what} can be at most ${formatCount(max)} characters.`,
+  tooManyAliases: (max: number) => `An entry can have at most ${formatCount(max)} aliases.`,
+  entriesPerRequest: (max: number) => `Add between 1 and ${formatCount(max)} entries at once.`,
   unknownKind: "Pick one of the listed kinds.",
   nothingToChange: "There is nothing to change.",
   deleteChoice: "Say whether the project's conversations are kept (detach) or deleted.",
   projectLimit: (max: number) =>
-    `You have ${count(max)} projects, the most one writer can have. Delete one you no longer need to start another.`,
+    `You have ${formatCount(max)} projects, the most one writer can have. Delete one you no longer need to start another.`,
   entryLimit: (max: number) =>
-    `A project can have at most ${count(max)} bible entries. Delete some to add more.`,
+    `A project can have at most ${formatCount(max)} bible entries. Delete some to add more.`,
   descriptionLimit: (max: number) =>
-    `The description would be longer than ${count(max)} characters. Shorten it before adding more.`,
+    `The description would be longer than ${formatCount(max)} characters. Shorten it before adding more.`,
   activeUnavailable: "That project was not found or is archived. Pick another one.",
   /** The fields the limits name. */
   fields: {

@@ -1,4 +1,5 @@
 /** Tool screen texts (spec sections 2 and 8). */
+import { formatCount } from "../lib/en-format.ts";
 export const toolTexts = {
   backToCategories: "Back to Categories",
   viewHistory: "View History",
@@ -57,7 +58,7 @@ export const answerTexts = {
   copiedText: "Copied as plain text",
   copyFailed: "Copying was blocked by the browser. Select the text and copy it instead.",
   stats: (words: number, minutes: number) =>
-    `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"} · ${minutes} min read`,
+    `${formatCount(words)} ${words === 1 ? "word" : "words"} · ${minutes} min read`,
 } as const;
 
 /** What the writer can do with the last answer (decision 012): versions, Continue, Edit, Compare. */
@@ -136,7 +137,7 @@ export const draftModeTexts = {
   intro: "Paste something you wrote and choose what to do with it. Line edits and tightening come back as tracked changes you can accept or reject one by one.",
   passageLabel: "Your passage",
   passagePlaceholder: "Paste a scene, a poem, a lyric or a few paragraphs — up to about 3,000 words.",
-  wordCount: (words: number, max: number) => `${words.toLocaleString("en-US")} / ${max.toLocaleString("en-US")} words`,
+  wordCount: (words: number, max: number) => `${formatCount(words)} / ${formatCount(max)} words`,
   actionLabel: "What should I do with it?",
   trackedHint: "Comes back as tracked changes against your passage.",
   untrackedHint: "Comes back as a new answer you can refine with follow-ups.",

@@ -7,6 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { adminTexts, overviewTexts as texts } from "~/messages/admin";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { OVERVIEW_DAYS, readOverview } from "~db/queries/admin-overview";
+import { formatCount } from "~/lib/en-format";
 
 export function meta() {
   return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
@@ -18,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readOverview({ db: getDb() });
 }
 
-const number = (n: number) => n.toLocaleString("en-US");
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${((100 * part) / whole).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`);
@@ -54,17 +54,17 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         {texts.heading}
       </Heading>
       <Grid columns={{ initial: "2", md: "4" }} gap="3">
-        <Figure label={texts.writers} value={number(writers.total)} note={texts.newThisWeek(writers.newThisWeek)} />
-        <Figure label={texts.trials} value={number(trials.active)} note={texts.trialsNote} />
-        <Figure label={texts.subscribers} value={number(subscribers.active)} note={texts.subscribersNote(subscribers.pastDue, subscribers.cancelling)} />
+        <Figure label={texts.writers} value={formatCount(writers.total)} note={texts.newThisWeek(writers.newThisWeek)} />
+        <Figure label={texts.trials} value={formatCount(trials.active)} note={texts.trialsNote} />
+        <Figure label={texts.subscribers} value={formatCount(subscribers.active)} note={texts.subscribersNote(subscribers.pastDue, subscribers.cancelling)} />
         <Figure label={texts.mrr} value={dollars(subscribers.active * PLAN.priceCentsPerMonth)} note={texts.mrrNote(subscribers.active, PLAN.priceText)} />
       </Grid>
       <Heading as="h2" size="5">
         {texts.windowHeading(OVERVIEW_DAYS)}
       </Heading>
       <Grid columns={{ initial: "2", md: "3" }} gap="3">
-        <Figure label={texts.conversations} value={number(sum((day) => day.conversations))} />
-        <Figure label={texts.calls} value={number(calls)} />
+        <Figure label={texts.conversations} value={formatCount(sum((day) => day.conversations))} />
+        <Figure label={texts.calls} value={formatCount(calls)} />
         <Figure label={texts.tokens} value={`${compact.format(tokensIn)} / ${compact.format(tokensOut)}`} note={texts.tokensNote(tokensIn, tokensOut)} />
         <Figure label={texts.firstToken} value={texts.firstTokenValue(firstToken.p50, firstToken.p95)} note={texts.firstTokenNote(firstToken.measured)} />
         <Figure label={texts.failedShare} value={percent(bad, calls)} note={texts.failedShareNote(bad, calls)} />

@@ -5,6 +5,7 @@
 import { Heading, Table, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { overviewTexts as texts } from "~/messages/admin";
+import { formatCount } from "~/lib/en-format";
 
 /** One day of the overview (db/queries/admin-overview.ts returns these). */
 type OverviewDay = { day: number; conversations: number; calls: number; bad: number; inputTokens: number; outputTokens: number };
@@ -15,7 +16,6 @@ const SLOT = 20;
 const BAR = 7;
 
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const number = (n: number) => n.toLocaleString("en-US");
 
 function Bars({ days, max }: { days: OverviewDay[]; max: number }) {
   const height = (value: number) => (max === 0 ? 0 : Math.max(value > 0 ? 2 : 0, Math.round((value / max) * HEIGHT)));
@@ -80,11 +80,11 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
             {[...days].reverse().map((day) => (
               <Table.Row key={day.day}>
                 <Table.RowHeaderCell>{dateOf(day.day)}</Table.RowHeaderCell>
-                <Table.Cell>{number(day.conversations)}</Table.Cell>
-                <Table.Cell>{number(day.calls)}</Table.Cell>
-                <Table.Cell>{number(day.bad)}</Table.Cell>
-                <Table.Cell>{number(day.inputTokens)}</Table.Cell>
-                <Table.Cell>{number(day.outputTokens)}</Table.Cell>
+                <Table.Cell>{formatCount(day.conversations)}</Table.Cell>
+                <Table.Cell>{formatCount(day.calls)}</Table.Cell>
+                <Table.Cell>{formatCount(day.bad)}</Table.Cell>
+                <Table.Cell>{formatCount(day.inputTokens)}</Table.Cell>
+                <Table.Cell>{formatCount(day.outputTokens)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
