@@ -47,16 +47,18 @@ const START_SCRIPTS = `(() => {
   };
   // Given its rel back, a link fetches its module (and stays the one React hydrates).
   const release = (held) => { held.rel = "modulepreload"; };
+  // One message per link, all posted at once: each is its own task, and every one comes from
+  // the same start (a chain of tasks, each posting the next, makes DevTools record a longer
+  // chain of callers with every request).
   const tasks = new MessageChannel();
   tasks.port1.onmessage = () => {
     const held = preloads.shift();
-    if (!held) return tasks.port1.close();
-    release(held);
-    tasks.port2.postMessage(null);
+    if (held) release(held);
+    if (preloads.length === 0) tasks.port1.close();
   };
   const start = () => {
     startModule();
-    tasks.port2.postMessage(null);
+    for (let i = 0; i < preloads.length; i++) tasks.port2.postMessage(null);
   };
   // A hidden tab paints nothing and runs timeouts about once a second: everything at once.
   if (document.visibilityState === "hidden") {
