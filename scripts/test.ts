@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
- *   0. typecheck (strict TypeScript over the app, the Worker and the tests; about 40 s)
+ *   0. typecheck (strict TypeScript over the app, the Worker and the tests; about 40 s) and lint
+ *      (the layer rules among them; about 20 s), one test each
  *   1. build the Worker (worker and end-to-end tests run exactly what ships)
  *   2. vitest: unit (node), the query suite on libSQL (node), worker tests in workerd on D1
  *   3. Playwright end-to-end in Chromium against the built app
@@ -45,6 +46,10 @@ const typesOk =
   (await run("node_modules/typescript/bin/tsc", ["-p", "tsconfig.cloudflare.json"])) === 0 &&
   (await run("node_modules/typescript/bin/tsc", ["-p", "tsconfig.node.json"])) === 0;
 if (typesOk) passed += 1;
+else failed += 1;
+
+console.log("\n▶ lint");
+if ((await run("node_modules/eslint/bin/eslint.js", [".", "--max-warnings", "0"])) === 0) passed += 1;
 else failed += 1;
 
 console.log("\n▶ build");

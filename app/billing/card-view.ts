@@ -3,7 +3,7 @@
  * plan's rules (plan.ts). Pure, so the states are unit-tested directly.
  */
 import { isUnlimited, trialAllowance, type AccessRow, type TrialAllowance } from "./plan";
-import { formatLongDateUtc } from "~/lib/en-format";
+import { formatLongDateUtc } from "~/messages/en-format";
 
 export type SubscriptionRow = AccessRow & {
   subscriptionEndDate: Date | null;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { MAX_DRAFT_CHARS } from "~/catalog/draft-actions";
 import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
 import { draftTexts } from "~/messages/tools";
-import { formatCount } from "~/lib/en-format";
+import { formatCount } from "~/messages/en-format";
 
 // Checked against the catalog by the server, which answers an unknown tool with a clear message.
 const toolSlug = z.string().min(1).max(64);

@@ -4,7 +4,7 @@
  * its loader's data and the server's clock, so the server and the browser print the same words.
  */
 import { toolForQueryType } from "~/catalog/history";
-import { formatRelativeEn, type RelativeUnit } from "~/lib/en-format";
+import { formatRelativeEn, type RelativeUnit } from "~/messages/en-format";
 import { dashboardTexts } from "~/messages/dashboard";
 import type { LatestConversation as LatestRow } from "~db/queries/history";
 import { storedConversationTitle } from "./titles";

@@ -1,5 +1,5 @@
 /** The owner's console: model settings, trial guard and prompts (issue 14). */
-import { formatCount } from "../lib/en-format.ts";
+import { formatCount } from "./en-format.ts";
 
 export const modelSettingsTexts = {
   invalid: "The model settings could not be read. Send a JSON object.",

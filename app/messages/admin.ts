@@ -1,5 +1,5 @@
 /** The owner's console (issue 14): its pages, the writers list, a writer's page and its actions. */
-import { formatCount } from "../lib/en-format.ts";
+import { formatCount } from "./en-format.ts";
 export const adminTexts = {
   title: "Owner's console",
   nav: "Console",

@@ -4,7 +4,7 @@
  * README of the .zip and the import's errors.
  */
 import { MAX_ALIASES, MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
-import { formatCount } from "~/lib/en-format";
+import { formatCount } from "./en-format.ts";
 
 /** The words of the bible's Markdown that the importer reads (compared case-insensitively). */
 export const bibleFormatTexts = {

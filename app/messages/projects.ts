@@ -1,5 +1,5 @@
 /** Projects and the story bible (issue 13): labels the writer sees, and the context block's wording. */
-import { formatCount } from "../lib/en-format.ts";
+import { formatCount } from "./en-format.ts";
 
 /** The bible's labels: the fixed sections and the entry kinds (the UI's "Used: …" reads these too). */
 export const bibleTexts = {

@@ -1,5 +1,5 @@
 /** Tool screen texts (spec sections 2 and 8). */
-import { formatCount } from "../lib/en-format.ts";
+import { formatCount } from "./en-format.ts";
 export const toolTexts = {
   backToCategories: "Back to Categories",
   viewHistory: "View History",

@@ -7,7 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { adminTexts, overviewTexts as texts } from "~/messages/admin";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { OVERVIEW_DAYS, readOverview } from "~db/queries/admin-overview";
-import { formatCount } from "~/lib/en-format";
+import { formatCount } from "~/messages/en-format";
 
 export function meta() {
   return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];

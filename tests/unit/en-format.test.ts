@@ -1,9 +1,9 @@
 /**
- * The Intl-free English formats (app/lib/en-format.ts) write exactly what Intl writes for them:
+ * The Intl-free English formats (app/messages/en-format.ts) write exactly what Intl writes for them:
  * pages render these while they hydrate, and the server's text must stay what it was.
  */
 import { describe, expect, it } from "vitest";
-import { formatCount, formatLongDateUtc, formatMediumDateTime, formatRelativeEn, type RelativeUnit } from "~/lib/en-format";
+import { formatCount, formatLongDateUtc, formatMediumDateTime, formatRelativeEn, type RelativeUnit } from "~/messages/en-format";
 
 describe("formatCount", () => {
   it("groups whole numbers as toLocaleString('en-US') does", () => {

@@ -5,7 +5,7 @@
 import { Heading, Table, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { overviewTexts as texts } from "~/messages/admin";
-import { formatCount } from "~/lib/en-format";
+import { formatCount } from "~/messages/en-format";
 
 /** One day of the overview (db/queries/admin-overview.ts returns these). */
 type OverviewDay = { day: number; conversations: number; calls: number; bad: number; inputTokens: number; outputTokens: number };

@@ -5,6 +5,7 @@
  * is charged, nothing is saved to any history, nothing is published.
  */
 import { Box, Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
+import { SelectOptions } from "~/components/select-options";
 import { useId, useState } from "react";
 import { postAdminJsonFor } from "~/admin/post-json";
 import { findToolBySlug } from "~/catalog/requests";
@@ -68,11 +69,7 @@ function ElementPicker({ tool, value, onChange }: { tool: ToolDefinition; value:
         {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
         <Select.Trigger id={id}>{tool.elements.find((one) => one.value === value)?.label}</Select.Trigger>
         <Select.Content position="popper">
-          {tool.elements.map((one) => (
-            <Select.Item key={one.value} value={one.value}>
-              {one.label}
-            </Select.Item>
-          ))}
+          <SelectOptions options={tool.elements} />
         </Select.Content>
       </Select.Root>
     </Flex>

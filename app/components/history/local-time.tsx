@@ -1,4 +1,4 @@
-import { formatMediumDateTime } from "~/lib/en-format";
+import { formatMediumDateTime } from "~/messages/en-format";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** A date and time in the writer's own time zone (UTC until the page has hydrated). */

@@ -2,6 +2,7 @@ import { Flex, Select, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useNavigate } from "react-router";
 import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
+import { ContentOnDemand, projectOption, SelectOptions } from "~/components/select-options";
 import { historyProjectTexts } from "~/messages/project-pages";
 
 const ALL = "all";
@@ -35,17 +36,11 @@ export function ProjectFilter({
         <Select.Trigger aria-labelledby={labelId} {...triggerProps}>
           {filterName(project, projects)}
         </Select.Trigger>
-        {itemsWanted ? (
-          <Select.Content position="popper">
-            <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
-            <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
-            {projects.map((candidate) => (
-              <Select.Item key={candidate.id} value={candidate.id}>
-                {candidate.title}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        ) : null}
+        <ContentOnDemand itemsWanted={itemsWanted}>
+          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
+          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
+          <SelectOptions options={projects.map(projectOption)} />
+        </ContentOnDemand>
       </Select.Root>
     </Flex>
   );

@@ -10,6 +10,7 @@ import { activeProjectTexts as texts } from "~/messages/project-pages";
 import { setActiveProject } from "~/projects/client";
 import type { Project } from "~/projects/types";
 import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
+import { ContentOnDemand, projectOption, SelectOptions } from "~/components/select-options";
 import { NewProjectDialog } from "./new-project-dialog";
 
 export type PickerProject = { id: string; title: string };
@@ -61,19 +62,13 @@ export function ActiveProjectPicker({
         <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger" {...triggerProps}>
           {projects.find((project) => project.id === active)?.title ?? texts.none}
         </Select.Trigger>
-        {itemsWanted ? (
-          <Select.Content position="popper">
-            <Select.Item value={NONE}>{texts.none}</Select.Item>
-            {projects.length > 0 ? <Select.Separator /> : null}
-            {projects.map((project) => (
-              <Select.Item key={project.id} value={project.id}>
-                {project.title}
-              </Select.Item>
-            ))}
-            <Select.Separator />
-            <Select.Item value={NEW}>{texts.newProject}</Select.Item>
-          </Select.Content>
-        ) : null}
+        <ContentOnDemand itemsWanted={itemsWanted}>
+          <Select.Item value={NONE}>{texts.none}</Select.Item>
+          {projects.length > 0 ? <Select.Separator /> : null}
+          <SelectOptions options={projects.map(projectOption)} />
+          <Select.Separator />
+          <Select.Item value={NEW}>{texts.newProject}</Select.Item>
+        </ContentOnDemand>
       </Select.Root>
       <NewProjectDialog
         open={creating}

@@ -3,6 +3,7 @@
  * model gets, the private notes it never gets (marked so), and "always include". Deleting asks first.
  */
 import { AlertDialog, Badge, Button, Card, Checkbox, Flex, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { SelectOptions } from "~/components/select-options";
 import { useId, useState } from "react";
 import { bibleTexts } from "~/messages/projects";
 import { projectPageTexts as texts } from "~/messages/project-pages";
@@ -26,11 +27,7 @@ export function EntryKindSelect({ value, onChange, id }: { value: BibleEntryKind
       {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
       <Select.Trigger id={id}>{bibleTexts.kinds[value]}</Select.Trigger>
       <Select.Content position="popper">
-        {BIBLE_ENTRY_KINDS.map((kind) => (
-          <Select.Item key={kind} value={kind}>
-            {bibleTexts.kinds[kind]}
-          </Select.Item>
-        ))}
+        <SelectOptions options={BIBLE_ENTRY_KINDS.map((kind) => ({ value: kind, label: bibleTexts.kinds[kind] }))} />
       </Select.Content>
     </Select.Root>
   );

@@ -4,6 +4,7 @@
  * said under the form and nothing is lost.
  */
 import { Button, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
+import { SelectOptions } from "~/components/select-options";
 import { useId, useState } from "react";
 import { projectKindLabels, projectPageTexts as texts } from "~/messages/project-pages";
 import { createProject } from "~/projects/client";
@@ -18,11 +19,7 @@ export function KindSelect({ value, onChange, id }: { value: string | null; onCh
       <Select.Trigger id={id} />
       <Select.Content position="popper">
         <Select.Item value={NO_KIND}>{texts.noKind}</Select.Item>
-        {PROJECT_KINDS.map((kind) => (
-          <Select.Item key={kind} value={kind}>
-            {projectKindLabels[kind]}
-          </Select.Item>
-        ))}
+        <SelectOptions options={PROJECT_KINDS.map((kind) => ({ value: kind, label: projectKindLabels[kind] }))} />
       </Select.Content>
     </Select.Root>
   );

@@ -9,6 +9,7 @@ import { Button, Flex, Select, Spinner, Text, TextArea } from "@radix-ui/themes"
 import { memo, useId, useState, useSyncExternalStore } from "react";
 import { countWords, draftActionsOf, MAX_DRAFT_WORDS, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
 import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
+import { ContentOnDemand, SelectOptions } from "~/components/select-options";
 import { noopSubscribe, useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts } from "~/messages/tools";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "./draft-input";
@@ -94,15 +95,9 @@ function ActionField({ actions, value, busy, onChange }: { actions: readonly Dra
         <Select.Trigger aria-labelledby={labelId} aria-describedby={`${labelId}-hint`} {...triggerProps}>
           {chosen?.label}
         </Select.Trigger>
-        {itemsWanted ? (
-          <Select.Content position="popper">
-            {actions.map((action) => (
-              <Select.Item key={action.value} value={action.value}>
-                {action.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        ) : null}
+        <ContentOnDemand itemsWanted={itemsWanted}>
+          <SelectOptions options={actions} />
+        </ContentOnDemand>
       </Select.Root>
       <Text as="p" id={`${labelId}-hint`} size="1" color="gray" className="draft-action-hint">
         {chosen?.tracked ? draftModeTexts.trackedHint : draftModeTexts.untrackedHint}

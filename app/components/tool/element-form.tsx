@@ -9,6 +9,7 @@ import { memo, useCallback, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
 import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
+import { ContentOnDemand, SelectOptions } from "~/components/select-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
@@ -54,15 +55,9 @@ function StepOne({
         <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} {...triggerProps}>
           {elements.find((candidate) => candidate.value === value)?.label}
         </Select.Trigger>
-        {itemsWanted ? (
-          <Select.Content position="popper">
-            {elements.map((candidate) => (
-              <Select.Item key={candidate.value} value={candidate.value}>
-                {candidate.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        ) : null}
+        <ContentOnDemand itemsWanted={itemsWanted}>
+          <SelectOptions options={elements} />
+        </ContentOnDemand>
       </Select.Root>
     </Flex>
   );

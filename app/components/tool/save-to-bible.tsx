@@ -4,6 +4,7 @@
  * list as one entry per character, in one step. Into the page's active project.
  */
 import { Button, Checkbox, Dialog, Flex, RadioGroup, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { SelectOptions } from "~/components/select-options";
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { saveToBibleTexts as texts, projectPageTexts } from "~/messages/project-pages";
@@ -44,11 +45,9 @@ function PartChoice({ form, hasSelection }: { form: SaveToBibleForm; hasSelectio
           <Select.Root value={String(form.sectionIndex)} onValueChange={(value) => form.chooseSection(Number(value))}>
             <Select.Trigger id={sectionId} />
             <Select.Content position="popper">
-              {form.sections.map((section, index) => (
-                <Select.Item key={index} value={String(index)}>
-                  {section.heading}
-                </Select.Item>
-              ))}
+              <SelectOptions
+                options={form.sections.map((section, index) => ({ value: String(index), label: section.heading }))}
+              />
             </Select.Content>
           </Select.Root>
         </Flex>
@@ -82,11 +81,7 @@ function TargetChoice({ form, entries }: { form: SaveToBibleForm; entries: Bible
           <Select.Root value={form.target} onValueChange={form.setTarget}>
             <Select.Trigger id={existingId} />
             <Select.Content position="popper">
-              {entries.map((entry) => (
-                <Select.Item key={entry.id} value={entry.id}>
-                  {entry.name}
-                </Select.Item>
-              ))}
+              <SelectOptions options={entries.map((entry) => ({ value: entry.id, label: entry.name }))} />
             </Select.Content>
           </Select.Root>
         </Flex>
