@@ -6,6 +6,7 @@ import { accountTexts, PASSWORD_MAX_LENGTH, validation } from "~/messages/accoun
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 type ChangeResult = { ok?: true; error?: string } | undefined;
 
@@ -34,49 +35,51 @@ export function ChangePasswordDialog() {
       <Dialog.Trigger>
         <Button variant="soft">{accountTexts.changePassword}</Button>
       </Dialog.Trigger>
-      <Dialog.Content maxWidth="420px">
-        <Dialog.Title>{accountTexts.changePassword}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">
-          {accountTexts.changePasswordIntro}
-        </Dialog.Description>
-        <fetcher.Form
-          method="post"
-          action="/dashboard"
-          aria-label="Change password"
-          onSubmit={(event) => {
-            const data = new FormData(event.currentTarget);
-            const value = (name: string) => {
-              const v = data.get(name);
-              return typeof v === "string" ? v : "";
-            };
-            const problem = value("currentPassword")
-              ? passwordChangeProblem({ password: value("password"), confirmPassword: value("confirmPassword") })
-              : validation.currentPasswordRequired;
-            if (problem) {
-              event.preventDefault();
-              show({ title: toasts.error.title, description: problem, variant: "destructive" });
-            }
-          }}
-        >
-          <input type="hidden" name="intent" value="change-password" />
-          <Flex direction="column" gap="3">
-            <Field label={accountTexts.currentPassword} name="currentPassword" type="password" autoComplete="current-password" autoFocus maxLength={PASSWORD_MAX_LENGTH} />
-            <Field label="New Password" name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
-            <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
-            <FormError message={busy ? null : fetcher.data?.error} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {accountTexts.cancel}
+      <OnceOpened open={open}>
+        <Dialog.Content maxWidth="420px">
+          <Dialog.Title>{accountTexts.changePassword}</Dialog.Title>
+          <Dialog.Description size="2" mb="3">
+            {accountTexts.changePasswordIntro}
+          </Dialog.Description>
+          <fetcher.Form
+            method="post"
+            action="/dashboard"
+            aria-label="Change password"
+            onSubmit={(event) => {
+              const data = new FormData(event.currentTarget);
+              const value = (name: string) => {
+                const v = data.get(name);
+                return typeof v === "string" ? v : "";
+              };
+              const problem = value("currentPassword")
+                ? passwordChangeProblem({ password: value("password"), confirmPassword: value("confirmPassword") })
+                : validation.currentPasswordRequired;
+              if (problem) {
+                event.preventDefault();
+                show({ title: toasts.error.title, description: problem, variant: "destructive" });
+              }
+            }}
+          >
+            <input type="hidden" name="intent" value="change-password" />
+            <Flex direction="column" gap="3">
+              <Field label={accountTexts.currentPassword} name="currentPassword" type="password" autoComplete="current-password" autoFocus maxLength={PASSWORD_MAX_LENGTH} />
+              <Field label="New Password" name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+              <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+              <FormError message={busy ? null : fetcher.data?.error} />
+              <Flex gap="3" justify="end">
+                <Dialog.Close>
+                  <Button type="button" variant="soft" color="gray">
+                    {accountTexts.cancel}
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={busy}>
+                  {busy ? "Updating..." : "Update Password"}
                 </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Updating..." : "Update Password"}
-              </Button>
+              </Flex>
             </Flex>
-          </Flex>
-        </fetcher.Form>
-      </Dialog.Content>
+          </fetcher.Form>
+        </Dialog.Content>
+      </OnceOpened>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 /** 'Are you absolutely sure?' — nothing is deleted until the writer confirms. */
 export function DeleteEntryDialog({
@@ -19,21 +20,23 @@ export function DeleteEntryDialog({
 }) {
   return (
     <AlertDialog.Root open={entry !== null} onOpenChange={(open) => (open || busy ? undefined : onCancel())}>
-      <AlertDialog.Content maxWidth="460px" onCloseAutoFocus={onClosed}>
-        <AlertDialog.Title>{historyTexts.confirmTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{historyTexts.confirmText}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              {historyTexts.cancel}
+      <OnceOpened open={entry !== null}>
+        <AlertDialog.Content maxWidth="460px" onCloseAutoFocus={onClosed}>
+          <AlertDialog.Title>{historyTexts.confirmTitle}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{historyTexts.confirmText}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" disabled={busy}>
+                {historyTexts.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            {/* Soft, not solid: white on Radix's red 9 is below the 4.5:1 contrast WCAG AA asks for. */}
+            <Button variant="soft" color="red" loading={busy} onClick={() => entry && onConfirm(entry)}>
+              {historyTexts.confirmDelete}
             </Button>
-          </AlertDialog.Cancel>
-          {/* Soft, not solid: white on Radix's red 9 is below the 4.5:1 contrast WCAG AA asks for. */}
-          <Button variant="soft" color="red" loading={busy} onClick={() => entry && onConfirm(entry)}>
-            {historyTexts.confirmDelete}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
+          </Flex>
+        </AlertDialog.Content>
+      </OnceOpened>
     </AlertDialog.Root>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
 import { ContentOnDemand, projectOption, SelectOptions } from "~/components/select-options";
 import { historyProjectTexts } from "~/messages/project-pages";
+import { HydrateLater } from "~/components/hydrate-later";
 
 const ALL = "all";
 const NONE = "none";
@@ -31,17 +32,19 @@ export function ProjectFilter({
       <Text size="2" weight="medium" id={labelId}>
         {historyProjectTexts.filterLabel}
       </Text>
-      <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
-        {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
-        <Select.Trigger aria-labelledby={labelId} {...triggerProps}>
-          {filterName(project, projects)}
-        </Select.Trigger>
-        <ContentOnDemand itemsWanted={itemsWanted}>
-          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
-          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
-          <SelectOptions options={projects.map(projectOption)} />
-        </ContentOnDemand>
-      </Select.Root>
+      <HydrateLater>
+        <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
+          {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
+          <Select.Trigger aria-labelledby={labelId} {...triggerProps}>
+            {filterName(project, projects)}
+          </Select.Trigger>
+          <ContentOnDemand itemsWanted={itemsWanted}>
+            <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
+            <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
+            <SelectOptions options={projects.map(projectOption)} />
+          </ContentOnDemand>
+        </Select.Root>
+      </HydrateLater>
     </Flex>
   );
 }

@@ -12,6 +12,7 @@ import { updateEntry } from "~/projects/client";
 import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { SaveStatus } from "./save-status";
 import { useAutosave } from "./use-autosave";
+import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
 
 type Draft = { kind: BibleEntryKind; name: string; aliases: string; description: string; notes: string; alwaysInclude: boolean };
 
@@ -35,34 +36,37 @@ export function EntryKindSelect({ value, onChange, id }: { value: BibleEntryKind
 
 function DeleteEntryButton({ name, onDelete }: { name: string; onDelete: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
+  const overlay = useOverlayState();
   return (
-    <AlertDialog.Root>
+    <AlertDialog.Root {...overlay}>
       <AlertDialog.Trigger>
         <Button type="button" size="1" variant="soft" color="red">
           {texts.deleteEntry}
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{texts.deleteEntryTitle(name || texts.untitledEntry)}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{texts.deleteEntryDescription}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {texts.cancel}
+      <OnceOpened open={overlay.open}>
+        <AlertDialog.Content maxWidth="440px">
+          <AlertDialog.Title>{texts.deleteEntryTitle(name || texts.untitledEntry)}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{texts.deleteEntryDescription}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                {texts.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => {
+                setBusy(true);
+                void onDelete().finally(() => setBusy(false));
+              }}
+            >
+              {texts.deleteEntry}
             </Button>
-          </AlertDialog.Cancel>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void onDelete().finally(() => setBusy(false));
-            }}
-          >
-            {texts.deleteEntry}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
+          </Flex>
+        </AlertDialog.Content>
+      </OnceOpened>
     </AlertDialog.Root>
   );
 }

@@ -10,6 +10,7 @@ import { projectKindLabels, projectPageTexts as texts } from "~/messages/project
 import { createProject } from "~/projects/client";
 import { MAX_LOGLINE_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { PROJECT_KINDS, type Project } from "~/projects/types";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 const NO_KIND = "none";
 
@@ -82,13 +83,15 @@ function NewProjectForm({ onCreated, onCancel }: { onCreated: (project: Project)
 export function NewProjectDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (project: Project) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title as="h2">{texts.newProjectTitle}</Dialog.Title>
-        <Dialog.Description size="2" color="gray">
-          {texts.newProjectDescription}
-        </Dialog.Description>
-        {open ? <NewProjectForm onCreated={onCreated} onCancel={() => onOpenChange(false)} /> : null}
-      </Dialog.Content>
+      <OnceOpened open={open}>
+        <Dialog.Content maxWidth="480px">
+          <Dialog.Title as="h2">{texts.newProjectTitle}</Dialog.Title>
+          <Dialog.Description size="2" color="gray">
+            {texts.newProjectDescription}
+          </Dialog.Description>
+          {open ? <NewProjectForm onCreated={onCreated} onCancel={() => onOpenChange(false)} /> : null}
+        </Dialog.Content>
+      </OnceOpened>
     </Dialog.Root>
   );
 }

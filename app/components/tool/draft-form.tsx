@@ -14,6 +14,7 @@ import { noopSubscribe, useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts } from "~/messages/tools";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "./draft-input";
 import { FoldControls, submitOnModEnter } from "./element-form";
+import { HydrateLater } from "~/components/hydrate-later";
 
 const DEFAULT_ACTION = "line-edit";
 
@@ -91,14 +92,16 @@ function ActionField({ actions, value, busy, onChange }: { actions: readonly Dra
       <Text as="p" id={labelId} size="3" weight="bold" className="draft-action-label">
         {draftModeTexts.actionLabel}
       </Text>
-      <Select.Root value={value} onValueChange={onChange} disabled={busy} size="3">
-        <Select.Trigger aria-labelledby={labelId} aria-describedby={`${labelId}-hint`} {...triggerProps}>
-          {chosen?.label}
-        </Select.Trigger>
-        <ContentOnDemand itemsWanted={itemsWanted}>
-          <SelectOptions options={actions} />
-        </ContentOnDemand>
-      </Select.Root>
+      <HydrateLater>
+        <Select.Root value={value} onValueChange={onChange} disabled={busy} size="3">
+          <Select.Trigger aria-labelledby={labelId} aria-describedby={`${labelId}-hint`} {...triggerProps}>
+            {chosen?.label}
+          </Select.Trigger>
+          <ContentOnDemand itemsWanted={itemsWanted}>
+            <SelectOptions options={actions} />
+          </ContentOnDemand>
+        </Select.Root>
+      </HydrateLater>
       <Text as="p" id={`${labelId}-hint`} size="1" color="gray" className="draft-action-hint">
         {chosen?.tracked ? draftModeTexts.trackedHint : draftModeTexts.untrackedHint}
       </Text>

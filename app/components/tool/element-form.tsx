@@ -14,6 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
 import { summaryOf } from "./form-summary";
+import { HydrateLater } from "~/components/hydrate-later";
 
 function DetailField({ name, spec, value, onChange }: { name: string; spec: ToolField; value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -50,15 +51,17 @@ function StepOne({
       <Heading as="h2" size="4" id={headingId}>
         Step 1: {toolTexts.stepOne}
       </Heading>
-      <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
-        {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
-        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} {...triggerProps}>
-          {elements.find((candidate) => candidate.value === value)?.label}
-        </Select.Trigger>
-        <ContentOnDemand itemsWanted={itemsWanted}>
-          <SelectOptions options={elements} />
-        </ContentOnDemand>
-      </Select.Root>
+      <HydrateLater>
+        <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
+          {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
+          <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} {...triggerProps}>
+            {elements.find((candidate) => candidate.value === value)?.label}
+          </Select.Trigger>
+          <ContentOnDemand itemsWanted={itemsWanted}>
+            <SelectOptions options={elements} />
+          </ContentOnDemand>
+        </Select.Root>
+      </HydrateLater>
     </Flex>
   );
 }

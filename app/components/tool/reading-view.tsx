@@ -6,6 +6,7 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { workspaceTexts } from "~/messages/tools";
 import { Thread } from "./thread";
+import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
 
 export function ReadingView({
   title,
@@ -15,31 +16,34 @@ export function ReadingView({
   title: string;
   messages: readonly AssistantMessage[];
 }) {
+  const overlay = useOverlayState();
   return (
-    <Dialog.Root>
+    <Dialog.Root {...overlay}>
       <Dialog.Trigger>
         <Button type="button" size="1" variant="soft" color="gray" title={workspaceTexts.expandHint} disabled={messages.length === 0}>
           {workspaceTexts.expand}
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content className="reading-view" maxWidth="none">
-        <Flex justify="between" align="center" gap="3" className="reading-view-header">
-          <Dialog.Title size="3" mb="0">
-            {workspaceTexts.readingView} · {title}
-          </Dialog.Title>
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
-              {workspaceTexts.closeReadingView}
-            </Button>
-          </Dialog.Close>
-        </Flex>
-        <Dialog.Description size="1" color="gray" mb="3">
-          {workspaceTexts.readingViewDescription}
-        </Dialog.Description>
-        <div className="reading-column">
-          <Thread messages={messages} />
-        </div>
-      </Dialog.Content>
+      <OnceOpened open={overlay.open}>
+        <Dialog.Content className="reading-view" maxWidth="none">
+          <Flex justify="between" align="center" gap="3" className="reading-view-header">
+            <Dialog.Title size="3" mb="0">
+              {workspaceTexts.readingView} · {title}
+            </Dialog.Title>
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                {workspaceTexts.closeReadingView}
+              </Button>
+            </Dialog.Close>
+          </Flex>
+          <Dialog.Description size="1" color="gray" mb="3">
+            {workspaceTexts.readingViewDescription}
+          </Dialog.Description>
+          <div className="reading-column">
+            <Thread messages={messages} />
+          </div>
+        </Dialog.Content>
+      </OnceOpened>
     </Dialog.Root>
   );
 }

@@ -14,6 +14,7 @@ import { createEntries, readProject, updateEntry } from "~/projects/client";
 import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { useBibleTarget, type BibleTarget } from "./bible-target";
 import { useSaveToBibleForm, type SaveToBibleForm } from "./save-to-bible-form";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 /** The text selected inside `within`, if any. */
 function selectedText(within: Element | null): string {
@@ -237,13 +238,15 @@ export function SaveToBibleButton({ markdown }: { markdown: string }) {
       >
         {texts.button}
       </Button>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title as="h2">{texts.title}</Dialog.Title>
-        <Dialog.Description size="2" color="gray">
-          {texts.description(target.projectTitle)}
-        </Dialog.Description>
-        {open ? <SaveToBibleBody target={target} markdown={markdown} selection={selection} onDone={() => setOpen(false)} /> : null}
-      </Dialog.Content>
+      <OnceOpened open={open}>
+        <Dialog.Content maxWidth="560px">
+          <Dialog.Title as="h2">{texts.title}</Dialog.Title>
+          <Dialog.Description size="2" color="gray">
+            {texts.description(target.projectTitle)}
+          </Dialog.Description>
+          {open ? <SaveToBibleBody target={target} markdown={markdown} selection={selection} onDone={() => setOpen(false)} /> : null}
+        </Dialog.Content>
+      </OnceOpened>
     </Dialog.Root>
   );
 }

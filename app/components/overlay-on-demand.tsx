@@ -1,0 +1,32 @@
+/**
+ * Overlays (Radix Dialog, AlertDialog, Popover) whose content mounts the first time they open and
+ * then stays mounted, so closing still plays its exit animation (issue 15, decision 015
+ * "Hydration's long tasks").
+ *
+ * A closed Radix overlay still mounts a `Presence` for its content, and Presence dispatches from a
+ * layout effect on mount (React 19 never skips a reducer's dispatch early). Inside the hydration
+ * commit that is a synchronous re-render, which in turn makes React run every passive effect of
+ * the page in the same task: the dashboard's longest task on a slow phone. Nothing of a closed
+ * overlay is on screen or in the accessibility tree, so waiting for the first open changes
+ * nothing a writer sees; the trigger's `aria-controls` already names content that is not there
+ * while it is closed.
+ */
+import { useState, type ReactNode } from "react";
+
+/** True from the first render in which `open` is true, for good. */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true); // state from props, set while rendering (React's pattern)
+  return opened || open;
+}
+
+/** Renders `children` (an overlay's content) from the first time `open` is true. */
+export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  return useOpenedOnce(open) ? children : null;
+}
+
+/** Open state for an overlay that owned it itself: spread on its Root, pass `open` to `OnceOpened`. */
+export function useOverlayState(): { open: boolean; onOpenChange: (open: boolean) => void } {
+  const [open, onOpenChange] = useState(false);
+  return { open, onOpenChange };
+}
