@@ -14,5 +14,6 @@
 import { Suspense, type ReactNode } from "react";
 
 export function HydrateLater({ children }: { children: ReactNode }) {
-  return <Suspense>{children}</Suspense>;
+  // Named for React DevTools' Suspense view.
+  return <Suspense name="HydrateLater">{children}</Suspense>;
 }

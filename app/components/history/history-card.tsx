@@ -1,9 +1,10 @@
 import { Badge, Button, Card, DropdownMenu, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
-import { memo, useId } from "react";
+import { memo, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toolForQueryType } from "~/catalog/history";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
+import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
 import { LocalTime } from "./local-time";
 
 export type DownloadFormat = "txt" | "md";
@@ -68,19 +69,51 @@ function CardHeader({ entry, titleId, showSection, onToggleStar }: { entry: Hist
 }
 
 /**
+ * Download as text or Markdown. The menu mounts when first opened (`OnceOpened`: a closed one's
+ * Presence would re-render inside the page's hydration commit, once per card) and opens inside
+ * the page's main landmark, found as it opens: portalled loose into <body> it would sit outside
+ * every landmark (axe: region).
+ */
+function DownloadMenu({ titleId, onDownload }: { titleId: string; onDownload: (format: DownloadFormat) => void }) {
+  const { open, onOpenChange } = useOverlayState();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  return (
+    <DropdownMenu.Root
+      modal={false}
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setContainer(triggerRef.current?.closest("main") ?? null);
+        onOpenChange(next);
+      }}
+    >
+      <DropdownMenu.Trigger>
+        <Button ref={triggerRef} size="1" variant="soft" color="gray" aria-describedby={titleId}>
+          {historyTexts.download}
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <OnceOpened open={open}>
+        <DropdownMenu.Content size="1" className="history-menu" container={container ?? undefined}>
+          <DropdownMenu.Item onSelect={() => onDownload("txt")}>{historyTexts.downloadText}</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => onDownload("md")}>{historyTexts.downloadMarkdown}</DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </OnceOpened>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
  * One conversation: what it is (label and title), when it started, the start of the prompt,
  * the spec's three actions, Rename and the star; across sections also Continue in tool.
  */
 export const HistoryCard = memo(function HistoryCard({
   entry,
   handlers,
-  menuContainer,
   showSection = false,
 }: {
   entry: HistoryItem;
   handlers: CardHandlers;
-  /** Where the Download menu is portalled: inside the page's main landmark, not loose in <body>. */
-  menuContainer: HTMLElement | null;
   /** The search of all sections: each card says its section and links to its tool. */
   showSection?: boolean;
 }) {
@@ -98,7 +131,7 @@ export const HistoryCard = memo(function HistoryCard({
               {entry.preview}
               {entry.previewCut ? "..." : ""}
             </Text>
-            <CardActions entry={entry} titleId={titleId} handlers={handlers} menuContainer={menuContainer} showContinue={showSection} />
+            <CardActions entry={entry} titleId={titleId} handlers={handlers} showContinue={showSection} />
           </Flex>
         </article>
       </Card>
@@ -110,13 +143,11 @@ function CardActions({
   entry,
   titleId,
   handlers,
-  menuContainer,
   showContinue,
 }: {
   entry: HistoryItem;
   titleId: string;
   handlers: CardHandlers;
-  menuContainer: HTMLElement | null;
   showContinue: boolean;
 }) {
   return (
@@ -131,18 +162,7 @@ function CardActions({
       <Button size="1" variant="soft" aria-describedby={titleId} data-action="view" onClick={() => handlers.onView(entry)}>
         {historyTexts.view}
       </Button>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger>
-          <Button size="1" variant="soft" color="gray" aria-describedby={titleId}>
-            {historyTexts.download}
-            <DropdownMenu.TriggerIcon />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content size="1" className="history-menu" container={menuContainer ?? undefined}>
-          <DropdownMenu.Item onSelect={() => handlers.onDownload(entry, "txt")}>{historyTexts.downloadText}</DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={() => handlers.onDownload(entry, "md")}>{historyTexts.downloadMarkdown}</DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
+      <DownloadMenu titleId={titleId} onDownload={(format) => handlers.onDownload(entry, format)} />
       <Button size="1" variant="soft" color="gray" aria-describedby={titleId} data-action="rename" onClick={() => handlers.onRename(entry)}>
         {historyTexts.rename}
       </Button>

@@ -7,7 +7,6 @@ export function HistoryGrid({
   entries,
   label,
   listRef,
-  menuContainer,
   handlers,
   showSection,
 }: {
@@ -16,14 +15,13 @@ export function HistoryGrid({
   label: string | undefined;
   /** The list the dialogs send focus back into when they close. */
   listRef: RefObject<HTMLUListElement | null>;
-  menuContainer: HTMLElement | null;
   handlers: CardHandlers;
   showSection: boolean;
 }) {
   return (
     <ul ref={listRef} className="card-grid history-grid" aria-label={label}>
       {entries.map((entry) => (
-        <HistoryCard key={entry.id} entry={entry} handlers={handlers} menuContainer={menuContainer} showSection={showSection} />
+        <HistoryCard key={entry.id} entry={entry} handlers={handlers} showSection={showSection} />
       ))}
     </ul>
   );

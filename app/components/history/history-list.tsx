@@ -4,7 +4,7 @@
  * star and delete. Entries leave the list only after the server confirms their deletion. The
  * state and actions live in useHistoryList; this file lays out the parts.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ALL_SECTIONS } from "~/history/limits";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
@@ -25,31 +25,18 @@ const loadDetailsDialog = () => import("./history-details-dialog");
 const HistoryDetailsDialog = lazy(() => loadDetailsDialog().then((module) => ({ default: module.HistoryDetailsDialog })));
 const prefetchDetailsDialog = () => void loadDetailsDialog();
 
-/**
- * The cards' Download menus open inside <main>: portalled to <body> they would sit outside
- * every landmark (axe: region).
- */
-function useMenuContainer() {
-  const sectionRef = useRef<HTMLElement>(null);
-  const [menuContainer, setMenuContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => setMenuContainer(sectionRef.current?.closest("main") ?? null), []);
-  return { sectionRef, menuContainer };
-}
-
 function listLabel({ section, query }: ListFilter): string | undefined {
   if (!query) return undefined;
   return section === ALL_SECTIONS ? historyTexts.allMatchesFor(query) : historyTexts.matchesFor(query);
 }
 
 export function HistoryList({ first, ...filter }: ListFilter & { first: FirstPage }) {
-  const { sectionRef, menuContainer } = useMenuContainer();
   const list = useHistoryList({ ...filter, first });
   // Mounted from the first View Details on, so it can animate closed and open again at once.
   const [detailsUsed, setDetailsUsed] = useState(false);
   if (list.details.entry !== null && !detailsUsed) setDetailsUsed(true);
   return (
     <section
-      ref={sectionRef}
       className="history-list"
       aria-live="polite"
       aria-busy={list.loadingMore}
@@ -61,7 +48,6 @@ export function HistoryList({ first, ...filter }: ListFilter & { first: FirstPag
           entries={list.entries}
           label={listLabel(filter)}
           listRef={list.listRef}
-          menuContainer={menuContainer}
           handlers={list.handlers}
           showSection={filter.section === ALL_SECTIONS}
         />
