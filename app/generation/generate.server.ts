@@ -65,7 +65,9 @@ export async function generate({
   const giveBack = async () => {
     if (typeof charge === "object") await refundTurn(db, turn, charge, new Date());
   };
+  const tLimit = performance.now();
   const limiter = await getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` });
+  const limitMs = performance.now() - tLimit;
   if (!limiter.success) {
     await giveBack();
     return refuse(429, generationErrors.tooMany);
@@ -97,7 +99,12 @@ export async function generate({
     signal: request.signal,
     waitUntil,
     headers: {
-      "Server-Timing": `parse;dur=${opened.timings.parse.toFixed(1)}, checks;dur=${(opened.timings.batch + performance.now() - tOpened).toFixed(1)}`,
+      "Server-Timing": [
+        `parse;dur=${opened.timings.parse.toFixed(1)}`,
+        `checks;dur=${(opened.timings.batch + performance.now() - tOpened).toFixed(1)}`,
+        `batch;dur=${opened.timings.batch.toFixed(1)}`,
+        `limit;dur=${limitMs.toFixed(1)}`,
+      ].join(", "),
     },
   });
 }
