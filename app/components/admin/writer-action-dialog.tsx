@@ -6,6 +6,7 @@ import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { postAdminJson } from "~/admin/post-json";
 import { adminTexts as texts } from "~/messages/admin";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 type Props = {
   writerId: string;
@@ -46,31 +47,33 @@ export function WriterActionDialog({ writerId, email, action, label, amountLabel
           {label}
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>{texts.confirmTitle(label, email)}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{texts.confirmDescription}</AlertDialog.Description>
-        {amountLabel ? (
-          <Flex direction="column" gap="1" mt="3">
-            <Text as="label" size="2" weight="medium" htmlFor={amountId}>
-              {amountLabel}
-            </Text>
-            <TextField.Root id={amountId} type="number" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          </Flex>
-        ) : null}
-        <Text as="p" size="2" color="red" role="alert" mt="2">
-          {error ?? ""}
-        </Text>
-        <Flex gap="3" mt="3" justify="end">
-          <AlertDialog.Cancel>
-            <Button type="button" variant="soft" color="gray" disabled={busy}>
-              {texts.cancel}
+      <OnceOpened open={open}>
+        <AlertDialog.Content maxWidth="480px">
+          <AlertDialog.Title>{texts.confirmTitle(label, email)}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{texts.confirmDescription}</AlertDialog.Description>
+          {amountLabel ? (
+            <Flex direction="column" gap="1" mt="3">
+              <Text as="label" size="2" weight="medium" htmlFor={amountId}>
+                {amountLabel}
+              </Text>
+              <TextField.Root id={amountId} type="number" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} />
+            </Flex>
+          ) : null}
+          <Text as="p" size="2" color="red" role="alert" mt="2">
+            {error ?? ""}
+          </Text>
+          <Flex gap="3" mt="3" justify="end">
+            <AlertDialog.Cancel>
+              <Button type="button" variant="soft" color="gray" disabled={busy}>
+                {texts.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button type="button" variant="soft" color={danger ? "red" : undefined} loading={busy} onClick={confirm}>
+              {texts.confirm}
             </Button>
-          </AlertDialog.Cancel>
-          <Button type="button" variant="soft" color={danger ? "red" : undefined} loading={busy} onClick={confirm}>
-            {texts.confirm}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
+          </Flex>
+        </AlertDialog.Content>
+      </OnceOpened>
     </AlertDialog.Root>
   );
 }

@@ -9,6 +9,7 @@ import { useToast } from "~/components/toaster";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { downloadBibleDocx } from "~/projects/bundle/bible-docx-download";
 import { deleteProject, exportZipUrl, importBible, updateProject } from "~/projects/client";
+import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
 
 type Failed = (error: unknown) => void;
 
@@ -39,45 +40,48 @@ function DeleteProjectButton({ id, title, onFailed }: { id: string; title: strin
   const [choice, setChoice] = useState<"detach" | "delete">("detach");
   const [busy, setBusy] = useState(false);
   const choiceLabel = useId();
+  const overlay = useOverlayState();
   return (
-    <AlertDialog.Root>
+    <AlertDialog.Root {...overlay}>
       <AlertDialog.Trigger>
         <Button type="button" variant="soft" color="red">
           {texts.deleteProject}
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>{texts.deleteProjectTitle(title)}</AlertDialog.Title>
-        <AlertDialog.Description size="2" id={choiceLabel}>
-          {texts.deleteProjectDescription}
-        </AlertDialog.Description>
-        <RadioGroup.Root mt="3" value={choice} onValueChange={(value) => setChoice(value as "detach" | "delete")} aria-labelledby={choiceLabel}>
-          <RadioGroup.Item value="detach">{texts.keepConversations}</RadioGroup.Item>
-          <RadioGroup.Item value="delete">{texts.deleteConversations}</RadioGroup.Item>
-        </RadioGroup.Root>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              {texts.cancel}
+      <OnceOpened open={overlay.open}>
+        <AlertDialog.Content maxWidth="480px">
+          <AlertDialog.Title>{texts.deleteProjectTitle(title)}</AlertDialog.Title>
+          <AlertDialog.Description size="2" id={choiceLabel}>
+            {texts.deleteProjectDescription}
+          </AlertDialog.Description>
+          <RadioGroup.Root mt="3" value={choice} onValueChange={(value) => setChoice(value as "detach" | "delete")} aria-labelledby={choiceLabel}>
+            <RadioGroup.Item value="detach">{texts.keepConversations}</RadioGroup.Item>
+            <RadioGroup.Item value="delete">{texts.deleteConversations}</RadioGroup.Item>
+          </RadioGroup.Root>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" disabled={busy}>
+                {texts.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => {
+                setBusy(true);
+                deleteProject(id, choice)
+                  .then(() => {
+                    show({ title: texts.deleted });
+                    navigate("/projects");
+                  }, onFailed)
+                  .finally(() => setBusy(false));
+              }}
+            >
+              {texts.deleteConfirm}
             </Button>
-          </AlertDialog.Cancel>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              deleteProject(id, choice)
-                .then(() => {
-                  show({ title: texts.deleted });
-                  navigate("/projects");
-                }, onFailed)
-                .finally(() => setBusy(false));
-            }}
-          >
-            {texts.deleteConfirm}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
+          </Flex>
+        </AlertDialog.Content>
+      </OnceOpened>
     </AlertDialog.Root>
   );
 }

@@ -7,6 +7,7 @@ import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { createContext, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { autosaveTexts } from "~/messages/project-pages";
+import { OnceOpened } from "~/components/overlay-on-demand";
 
 type Field = { dirty: () => boolean; flush: () => Promise<boolean> };
 type Registry = { register: (field: Field) => () => void };
@@ -48,39 +49,42 @@ export function UnsavedGuard({ children }: { children: React.ReactNode }) {
       cancelled = true;
     };
   }, [blocker]);
+  const leaving = asking && blocker.state === "blocked";
   return (
     <UnsavedContext.Provider value={registry}>
       {children}
-      <AlertDialog.Root open={asking && blocker.state === "blocked"}>
-        <AlertDialog.Content maxWidth="460px">
-          <AlertDialog.Title>{autosaveTexts.leaveTitle}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{autosaveTexts.leaveDescription}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button
-                variant="soft"
-                color="gray"
-                onClick={() => {
-                  setAsking(false);
-                  blocker.reset?.();
-                }}
-              >
-                {autosaveTexts.stay}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button
-                color="red"
-                onClick={() => {
-                  setAsking(false);
-                  blocker.proceed?.();
-                }}
-              >
-                {autosaveTexts.leave}
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
+      <AlertDialog.Root open={leaving}>
+        <OnceOpened open={leaving}>
+          <AlertDialog.Content maxWidth="460px">
+            <AlertDialog.Title>{autosaveTexts.leaveTitle}</AlertDialog.Title>
+            <AlertDialog.Description size="2">{autosaveTexts.leaveDescription}</AlertDialog.Description>
+            <Flex gap="3" mt="4" justify="end">
+              <AlertDialog.Cancel>
+                <Button
+                  variant="soft"
+                  color="gray"
+                  onClick={() => {
+                    setAsking(false);
+                    blocker.reset?.();
+                  }}
+                >
+                  {autosaveTexts.stay}
+                </Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action>
+                <Button
+                  color="red"
+                  onClick={() => {
+                    setAsking(false);
+                    blocker.proceed?.();
+                  }}
+                >
+                  {autosaveTexts.leave}
+                </Button>
+              </AlertDialog.Action>
+            </Flex>
+          </AlertDialog.Content>
+        </OnceOpened>
       </AlertDialog.Root>
     </UnsavedContext.Provider>
   );
