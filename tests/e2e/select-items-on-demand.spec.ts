@@ -39,3 +39,21 @@ test("a tool page's Selects mount no items while it hydrates, then work by keybo
   await expect(list).toHaveCount(0);
   await expect(picker).toHaveText(activeProjectTexts.none);
 });
+
+test("a letter typed on a trigger before the render its focus asked for still picks the item", async ({ page, email }) => {
+  await signUp(page, { email });
+  await page.goto("/prose");
+  await waitForHydration(page);
+  const tool = toolPage(page);
+  const characters = elementOf(toolBySlug("prose"), "characters");
+  // Focus and the key press in one task, so the render the focus asks for comes after the key:
+  // the order a writer's key press meets while the Select still waits to hydrate (React hydrates
+  // it for the key, then replays the focus).
+  await tool.elementSelect.evaluate((trigger) => {
+    trigger.focus();
+    trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "c", bubbles: true, cancelable: true }));
+  });
+  await expect(tool.elementSelect).toHaveText(characters.label);
+  await expect(tool.form.getByLabel(toolBySlug("prose").fieldLabels.character!, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listbox"), "typing on a closed trigger does not open it").toHaveCount(0);
+});
