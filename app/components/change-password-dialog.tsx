@@ -6,7 +6,7 @@ import { accountTexts, PASSWORD_MAX_LENGTH, validation } from "~/messages/accoun
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 type ChangeResult = { ok?: true; error?: string } | undefined;
 
@@ -67,11 +67,7 @@ export function ChangePasswordDialog() {
               <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
               <FormError message={busy ? null : fetcher.data?.error} />
               <Flex gap="3" justify="end">
-                <Dialog.Close>
-                  <Button type="button" variant="soft" color="gray">
-                    {accountTexts.cancel}
-                  </Button>
-                </Dialog.Close>
+                <CancelButton closeWith={Dialog.Close}>{accountTexts.cancel}</CancelButton>
                 <Button type="submit" disabled={busy}>
                   {busy ? "Updating..." : "Update Password"}
                 </Button>

@@ -7,7 +7,7 @@ import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { accountPageTexts as texts } from "~/messages/account-data";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened, useOverlayState } from "~/components/overlay-parts";
 
 export function DeleteAccountDialog() {
   const fetcher = useFetcher<{ error?: string }>({ key: "delete-account" });
@@ -47,11 +47,7 @@ export function DeleteAccountDialog() {
               </Text>
             </Flex>
             <Flex gap="3" mt="4" justify="end">
-              <AlertDialog.Cancel>
-                <Button type="button" variant="soft" color="gray" disabled={busy}>
-                  {texts.cancel}
-                </Button>
-              </AlertDialog.Cancel>
+              <CancelButton closeWith={AlertDialog.Cancel} busy={busy}>{texts.cancel}</CancelButton>
               <Button type="submit" color="red" variant="soft" loading={busy}>
                 {texts.confirmDelete}
               </Button>

@@ -7,7 +7,7 @@
  * the longest task of a signed-in page on a slow phone. Radix's closed overlays (their Presence)
  * and its Selects, SegmentedControl and Popover (their trigger, anchor and focusable items) make
  * such updates as they mount. Overlays now mount their content when first opened
- * (`overlay-on-demand.tsx`) and the controls hydrate behind a Suspense boundary of their own
+ * (`overlay-parts.tsx`) and the controls hydrate behind a Suspense boundary of their own
  * (`hydrate-later.tsx`), in small commits after the page's.
  *
  * React reports each commit to a DevTools hook when one is installed (production builds too);

@@ -6,7 +6,7 @@ import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { postAdminJson } from "~/admin/post-json";
 import { adminTexts as texts } from "~/messages/admin";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 type Props = {
   writerId: string;
@@ -63,11 +63,7 @@ export function WriterActionDialog({ writerId, email, action, label, amountLabel
             {error ?? ""}
           </Text>
           <Flex gap="3" mt="3" justify="end">
-            <AlertDialog.Cancel>
-              <Button type="button" variant="soft" color="gray" disabled={busy}>
-                {texts.cancel}
-              </Button>
-            </AlertDialog.Cancel>
+            <CancelButton closeWith={AlertDialog.Cancel} busy={busy}>{texts.cancel}</CancelButton>
             <Button type="button" variant="soft" color={danger ? "red" : undefined} loading={busy} onClick={confirm}>
               {texts.confirm}
             </Button>

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 /** 'Are you absolutely sure?' — nothing is deleted until the writer confirms. */
 export function DeleteEntryDialog({
@@ -25,11 +25,7 @@ export function DeleteEntryDialog({
           <AlertDialog.Title>{historyTexts.confirmTitle}</AlertDialog.Title>
           <AlertDialog.Description size="2">{historyTexts.confirmText}</AlertDialog.Description>
           <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" disabled={busy}>
-                {historyTexts.cancel}
-              </Button>
-            </AlertDialog.Cancel>
+            <CancelButton closeWith={AlertDialog.Cancel} busy={busy}>{historyTexts.cancel}</CancelButton>
             {/* Soft, not solid: white on Radix's red 9 is below the 4.5:1 contrast WCAG AA asks for. */}
             <Button variant="soft" color="red" loading={busy} onClick={() => entry && onConfirm(entry)}>
               {historyTexts.confirmDelete}

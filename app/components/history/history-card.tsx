@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toolForQueryType } from "~/catalog/history";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { OnceOpened, useOverlayState } from "~/components/overlay-parts";
 import { LocalTime } from "./local-time";
 
 export type DownloadFormat = "txt" | "md";

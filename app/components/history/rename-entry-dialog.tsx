@@ -2,7 +2,7 @@ import { Button, Dialog, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { historyTexts } from "~/messages/history";
 import type { RenameState } from "./use-entry-changes";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 /**
  * 'Rename conversation': one field with the current title, Save and Cancel. An empty field
@@ -48,11 +48,7 @@ export function RenameEntryDialog({ entry, busy, problem, onSave, onCancel, onCl
                 </Text>
               </Flex>
               <Flex gap="3" mt="3" justify="end">
-                <Dialog.Close>
-                  <Button type="button" variant="soft" color="gray" disabled={busy}>
-                    {historyTexts.cancel}
-                  </Button>
-                </Dialog.Close>
+                <CancelButton closeWith={Dialog.Close} busy={busy}>{historyTexts.cancel}</CancelButton>
                 <Button type="submit" loading={busy}>
                   {historyTexts.save}
                 </Button>

@@ -12,7 +12,7 @@ import { updateEntry } from "~/projects/client";
 import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { SaveStatus } from "./save-status";
 import { useAutosave } from "./use-autosave";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened, useOverlayState } from "~/components/overlay-parts";
 
 type Draft = { kind: BibleEntryKind; name: string; aliases: string; description: string; notes: string; alwaysInclude: boolean };
 
@@ -49,11 +49,7 @@ function DeleteEntryButton({ name, onDelete }: { name: string; onDelete: () => P
           <AlertDialog.Title>{texts.deleteEntryTitle(name || texts.untitledEntry)}</AlertDialog.Title>
           <AlertDialog.Description size="2">{texts.deleteEntryDescription}</AlertDialog.Description>
           <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                {texts.cancel}
-              </Button>
-            </AlertDialog.Cancel>
+            <CancelButton closeWith={AlertDialog.Cancel}>{texts.cancel}</CancelButton>
             <Button
               color="red"
               loading={busy}

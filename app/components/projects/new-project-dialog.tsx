@@ -10,7 +10,7 @@ import { projectKindLabels, projectPageTexts as texts } from "~/messages/project
 import { createProject } from "~/projects/client";
 import { MAX_LOGLINE_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { PROJECT_KINDS, type Project } from "~/projects/types";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { OnceOpened } from "~/components/overlay-parts";
 
 const NO_KIND = "none";
 

@@ -9,7 +9,7 @@ import { useToast } from "~/components/toaster";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { downloadBibleDocx } from "~/projects/bundle/bible-docx-download";
 import { deleteProject, exportZipUrl, importBible, updateProject } from "~/projects/client";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened, useOverlayState } from "~/components/overlay-parts";
 
 type Failed = (error: unknown) => void;
 
@@ -59,11 +59,7 @@ function DeleteProjectButton({ id, title, onFailed }: { id: string; title: strin
             <RadioGroup.Item value="delete">{texts.deleteConversations}</RadioGroup.Item>
           </RadioGroup.Root>
           <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" disabled={busy}>
-                {texts.cancel}
-              </Button>
-            </AlertDialog.Cancel>
+            <CancelButton closeWith={AlertDialog.Cancel} busy={busy}>{texts.cancel}</CancelButton>
             <Button
               color="red"
               loading={busy}

@@ -7,7 +7,7 @@ import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { createContext, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { autosaveTexts } from "~/messages/project-pages";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 type Field = { dirty: () => boolean; flush: () => Promise<boolean> };
 type Registry = { register: (field: Field) => () => void };
@@ -59,18 +59,15 @@ export function UnsavedGuard({ children }: { children: React.ReactNode }) {
             <AlertDialog.Title>{autosaveTexts.leaveTitle}</AlertDialog.Title>
             <AlertDialog.Description size="2">{autosaveTexts.leaveDescription}</AlertDialog.Description>
             <Flex gap="3" mt="4" justify="end">
-              <AlertDialog.Cancel>
-                <Button
-                  variant="soft"
-                  color="gray"
-                  onClick={() => {
-                    setAsking(false);
-                    blocker.reset?.();
-                  }}
-                >
-                  {autosaveTexts.stay}
-                </Button>
-              </AlertDialog.Cancel>
+              <CancelButton
+                closeWith={AlertDialog.Cancel}
+                onClick={() => {
+                  setAsking(false);
+                  blocker.reset?.();
+                }}
+              >
+                {autosaveTexts.stay}
+              </CancelButton>
               <AlertDialog.Action>
                 <Button
                   color="red"

@@ -6,7 +6,7 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { workspaceTexts } from "~/messages/tools";
 import { Thread } from "./thread";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened, useOverlayState } from "~/components/overlay-parts";
 
 export function ReadingView({
   title,
@@ -30,11 +30,7 @@ export function ReadingView({
             <Dialog.Title size="3" mb="0">
               {workspaceTexts.readingView} · {title}
             </Dialog.Title>
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                {workspaceTexts.closeReadingView}
-              </Button>
-            </Dialog.Close>
+            <CancelButton closeWith={Dialog.Close}>{workspaceTexts.closeReadingView}</CancelButton>
           </Flex>
           <Dialog.Description size="1" color="gray" mb="3">
             {workspaceTexts.readingViewDescription}

@@ -14,7 +14,7 @@ import { createEntries, readProject, updateEntry } from "~/projects/client";
 import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
 import { useBibleTarget, type BibleTarget } from "./bible-target";
 import { useSaveToBibleForm, type SaveToBibleForm } from "./save-to-bible-form";
-import { OnceOpened } from "~/components/overlay-on-demand";
+import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
 /** The text selected inside `within`, if any. */
 function selectedText(within: Element | null): string {
@@ -193,11 +193,7 @@ function SaveToBibleBody({ target, markdown, selection, onDone }: { target: Bibl
           {problem ?? ""}
         </Text>
         <Flex gap="3" justify="end" data-toast-avoid="">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={busy}>
-              {projectPageTexts.cancel}
-            </Button>
-          </Dialog.Close>
+          <CancelButton closeWith={Dialog.Close} busy={busy}>{projectPageTexts.cancel}</CancelButton>
           <Button type="submit" loading={busy}>
             {texts.save}
           </Button>

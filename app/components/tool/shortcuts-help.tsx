@@ -1,7 +1,7 @@
 /** "Keyboard shortcuts": a small popover listing what the keys do on this page. */
 import { Button, Popover } from "@radix-ui/themes";
 import { workspaceTexts } from "~/messages/tools";
-import { OnceOpened, useOverlayState } from "~/components/overlay-on-demand";
+import { OnceOpened, useOverlayState } from "~/components/overlay-parts";
 import { HydrateLater } from "~/components/hydrate-later";
 
 export function ShortcutsHelp() {
