@@ -50,6 +50,7 @@ export default defineConfig({
                 // The stand-in mailbox (same server): e-mail a test does not intercept still lands somewhere real.
                 EMAIL_API_BASE: `http://127.0.0.1:${openAIPort}`,
                 APP_URL: "http://localhost",
+                TRIAL_MEMORY_KEY: "worker-tests-trial-memory-key",
                 OPENAI_API_KEY: "test-key",
                 OPENAI_BASE_URL: `http://127.0.0.1:${openAIPort}/v1`,
                 AI_MODEL: "test-model",

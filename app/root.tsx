@@ -17,6 +17,7 @@ import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import printStyles from "./print.css?url";
 import { Toaster, useFlashToast } from "./components/toaster";
+import { useHydratedMark } from "./lib/hydrated-mark";
 import { getPublicConfig } from "./lib/config.server";
 import { flashMiddleware, takeFlashToast } from "./lib/toast.server";
 import { authContext, sessionMiddleware } from "./auth/session.server";
@@ -86,6 +87,7 @@ function FirstPaintAfterContent() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydratedMark();
   const choice = useThemeChoice(useRootData()?.theme ?? "system");
   // <html>'s class belongs to the theme script (it differs from the server's HTML by design).
   return (

@@ -10,8 +10,6 @@ export default [
   route("api/history", "routes/api.history.ts"),
   route("api/history/:id", "routes/api.history.$id.ts"),
   route("api/conversations/:id/versions", "routes/api.conversations.$id.versions.ts"),
-  route("api/admin/settings/model", "routes/api.admin.settings.model.ts"),
-  route("api/admin/settings/trial-guard", "routes/api.admin.settings.trial-guard.ts"),
   route("api/admin/prompts/:tool", "routes/api.admin.prompts.$tool.ts"),
   route("api/projects", "routes/api.projects.ts"),
   route("api/projects/:id", "routes/api.projects.$id.ts"),
@@ -22,12 +20,15 @@ export default [
   route("api/active-project", "routes/api.active-project.ts"),
   route("api/account/export.zip", "routes/api.account.export-zip.ts"),
   route("api/admin/writers/:id/:action", "routes/api.admin.writers.$id.$action.ts"),
+  route("api/*", "routes/api.not-found.ts"),
   layout("routes/chrome-layout.tsx", [
     route("signup", "routes/signup.tsx"),
     route("password-reset", "routes/password-reset.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("account", "routes/account.tsx"),
+    route("account/password", "routes/account.password.tsx"),
+    route("account/delete", "routes/account.delete.tsx"),
     layout("routes/admin-layout.tsx", [
       route("admin", "routes/admin.tsx"),
       route("admin/writers", "routes/admin.writers.tsx"),
@@ -41,6 +42,7 @@ export default [
     ...tools.map((tool) => route(toolPath(tool).slice(1), "routes/tool.tsx", { id: `tool-${tool.slug}` })),
     route("history/search", "routes/history-search.tsx"),
     route(":section/history", "routes/history.tsx"),
+    route(":section/history/:id", "routes/history-entry.tsx"),
   ]),
   ...legacyRedirects.map((legacy) =>
     route(legacy.from.slice(1), "routes/legacy-redirect.tsx", { id: `legacy${legacy.from}` }),

@@ -87,6 +87,19 @@ export const signupAttempts = sqliteTable(
   (t) => [index("signup_attempts_ip_created_idx").on(t.ip, t.createdAt)],
 );
 
+/**
+ * What is left of the free trial of addresses whose account was deleted (issue 31, decision 011):
+ * a keyed hash (HMAC-SHA-256 with TRIAL_MEMORY_KEY) of the normalised address and nothing else
+ * of the writer, so a new account on the same address continues that trial instead of starting
+ * a fresh one.
+ */
+export const trialMemory = sqliteTable("trial_memory", {
+  addressHash: text("address_hash").primaryKey(),
+  conversationsLeft: integer("conversations_left").notNull(),
+  trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const userSubscriptions = sqliteTable("user_subscriptions", {
   userId: text("user_id")
     .primaryKey()

@@ -45,7 +45,14 @@ const CONFIG_KEYS = [
   "VIDEO_URL_2",
   "WALLPAPER_URL",
   "SIGNUP_LIMIT_PER_IP_HOUR",
+  "TRIAL_MEMORY_KEY",
 ];
+
+/**
+ * The key of the deleted accounts' trial memory on this machine (decision 011). Production sets
+ * its own secret; this one only has to stay the same across restarts of the local database.
+ */
+const LOCAL_TRIAL_MEMORY_KEY = "local-development-trial-memory-key";
 
 /** With local stand-ins, a day of testing signs up many writers from 127.0.0.1 (decision 011). */
 const STANDIN_SIGNUP_LIMIT_PER_IP_HOUR = "1000";
@@ -143,6 +150,7 @@ export async function startApp(options: {
     vars.SIGNUP_LIMIT_PER_IP_HOUR ??= STANDIN_SIGNUP_LIMIT_PER_IP_HOUR;
   }
   if (!vars.APP_URL) vars.APP_URL = `http://localhost:${options.port}`;
+  vars.TRIAL_MEMORY_KEY ??= LOCAL_TRIAL_MEMORY_KEY;
   Object.assign(vars, options.extraVars);
 
   let worker: ServedWorker;

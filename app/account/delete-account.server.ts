@@ -10,6 +10,7 @@ import { getStripe } from "~/billing/stripe.server";
 import { listLiveSubscriptions } from "~/billing/duplicates.server";
 import { getDb } from "~/lib/db.server";
 import { mailLater, type Background } from "~/auth/account-mail.server";
+import { addressHash } from "~/auth/address-hash.server";
 import { accountDeleteTexts } from "~/messages/account-data";
 import { accountDeletedEmail } from "~/messages/emails";
 import { deleteAccountRows, readAccount, type StoredAccount } from "~db/queries/account-data";
@@ -38,7 +39,11 @@ export async function deleteAccountAndData({ userId, background, audit }: { user
   const account = await readAccount({ db, userId });
   if (!account) return { deleted: false as const };
   const cancelledSubscriptions = await cancelSubscriptions(account.subscription);
-  await deleteAccountRows({ db, userId, audit });
+  // What is left of the trial stays with the address (as a keyed hash only): a new account on it
+  // continues it. Without the key (logged as a missing setting) the account is still deleted.
+  const hash = await addressHash(account.user.email);
+  if (hash === null) console.error("account deletion: TRIAL_MEMORY_KEY is not set, so the address's trial is not remembered");
+  await deleteAccountRows({ db, userId, audit, addressHash: hash });
   const { email } = account.user;
   mailLater(background, "account deleted", async () => ({
     to: email,

@@ -6,27 +6,13 @@
 import type { Admin } from "~/admin/guard.server";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { trialGuardTexts as texts } from "~/messages/admin-prompts";
+import { checkTrialGuard, type TrialGuard } from "./trial-guard";
 import { auditEntry } from "~db/queries/admin-audit";
 import { getAppSetting, putAppSetting } from "~db/queries/app-settings";
 
-export type TrialGuard = { signupsPerIpHour: number; dailyNewTrials: number | null };
-
 export const TRIAL_GUARD_KEY = "trialGuard";
-const MAX = 1_000_000;
 const TTL_MS = 30_000;
 let cached: { guard: TrialGuard; until: number } | null = null;
-
-const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX;
-
-export function checkTrialGuard(input: unknown): { ok: true; value: TrialGuard } | { ok: false; error: string } {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return { ok: false, error: texts.invalid };
-  const { signupsPerIpHour, dailyNewTrials, ...rest } = input as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) return { ok: false, error: texts.invalid };
-  if (!isCount(signupsPerIpHour)) return { ok: false, error: texts.perIpHour };
-  if (dailyNewTrials !== null && !isCount(dailyNewTrials)) return { ok: false, error: texts.dailyCap };
-  return { ok: true, value: { signupsPerIpHour, dailyNewTrials } };
-}
 
 function parseStored(stored: string | undefined): TrialGuard {
   const shipped: TrialGuard = { signupsPerIpHour: getConfig().SIGNUP_LIMIT_PER_IP_HOUR, dailyNewTrials: null };

@@ -3,7 +3,7 @@
  * (validation, hashing, rate limits, atomic writes). Password change and reset: password-flows.
  */
 import { PLAN, trialEndsAt } from "~/billing/plan";
-import { createAccount, findUserByEmail } from "~db/queries/accounts";
+import { createAccount, findUserByEmail, type StartedTrial } from "~db/queries/accounts";
 import { releaseSignupSlot, takeSignupSlot } from "~db/queries/signup-attempts";
 import { loadTrialGuard } from "~/admin/trial-guard.server";
 import { trialGuardTexts } from "~/messages/admin-prompts";
@@ -11,32 +11,43 @@ import { validation } from "~/messages/account";
 import { getDb } from "~/lib/db.server";
 import { allowAuthAttempt, clientIp } from "~/lib/rate-limit.server";
 import type { Background } from "./account-mail.server";
+import { addressHash } from "./address-hash.server";
 import { sendFirstVerificationLink } from "./email-verification.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { checkPassword } from "./password-check.server";
+import { hashPassword } from "./password.server";
 import { createSession, newSessionToken } from "./session.server";
 import { normalizeEmail, signInProblem, signUpProblem } from "./validation";
 
 export type Failure = { ok: false; error: string; status: number };
 type SignedIn = { ok: true; userId: string; token: string; expiresAt: Date };
+type SignedUp = SignedIn & { trial: StartedTrial };
 
 export const tooMany: Failure = { ok: false, error: validation.tooManyAttempts, status: 429 };
 const tooManySignUps: Failure = { ok: false, error: validation.tooManySignUps, status: 429 };
 const dailyCapReached: Failure = { ok: false, error: trialGuardTexts.dailyCapReached, status: 429 };
+const signUpUnavailable: Failure = { ok: false, error: validation.signUpUnavailable, status: 503 };
 
 /**
  * A new account with its trial. Never admin: the owner's address becomes admin only once the
- * link mailed here has been opened (decision 011). Each client IP gets the trial guard's
- * sign-ups an hour (default SIGNUP_LIMIT_PER_IP_HOUR), everyone together its optional daily cap, counted in the database (a sign-up that fails on our side gives its slot back).
+ * address has been confirmed (decision 011). Each client IP gets the trial guard's sign-ups an
+ * hour (default SIGNUP_LIMIT_PER_IP_HOUR), everyone together its optional daily cap, counted in
+ * the database (a sign-up that fails on our side gives its slot back). An address whose earlier
+ * account was deleted continues that account's trial (trial_memory), never a fresh one.
  */
 export async function signUp(
   request: Request,
   input: { email: string; password: string; confirmPassword: string },
   background: Background,
-): Promise<SignedIn | Failure> {
+): Promise<SignedUp | Failure> {
   const problem = signUpProblem(input);
   if (problem) return { ok: false, error: problem, status: 400 };
   const email = normalizeEmail(input.email);
   if (!(await allowAuthAttempt({ request, action: "signup" }))) return tooMany;
+  const hash = await addressHash(email);
+  if (hash === null) {
+    console.error("sign-up refused: TRIAL_MEMORY_KEY is not set, so a deleted account's trial could not be recognised");
+    return signUpUnavailable;
+  }
 
   const db = getDb();
   const now = new Date();
@@ -57,6 +68,7 @@ export async function signUp(
       sessionId: session.sessionId,
       sessionExpiresAt: session.expiresAt,
       trial: { conversations: PLAN.trialConversations, endsAt: trialEndsAt(now) },
+      addressHash: hash,
       now,
     },
   }).catch(async (error: unknown) => {
@@ -66,7 +78,7 @@ export async function signUp(
   // "Already exists" keeps its slot: probing which addresses have accounts is bounded too.
   if (!result.ok) return { ok: false, error: validation.emailTaken, status: 409 };
   sendFirstVerificationLink(request, { id: userId, email }, background);
-  return { ok: true, userId, token: session.token, expiresAt: session.expiresAt };
+  return { ok: true, userId, token: session.token, expiresAt: session.expiresAt, trial: result.trial };
 }
 
 export async function signIn(
@@ -76,16 +88,9 @@ export async function signIn(
   const problem = signInProblem(input);
   if (problem) return { ok: false, error: problem, status: 400 };
   const email = normalizeEmail(input.email);
-  if (!(await allowAuthAttempt({ request, action: "signin", account: email }))) return tooMany;
-
-  const user = await findUserByEmail({ db: getDb(), email });
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return { ok: false, error: validation.signInInvalid, status: 401 };
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    return { ok: false, error: validation.signInInvalid, status: 401 };
-  }
+  const check = await checkPassword({ request, email, password: input.password, account: () => findUserByEmail({ db: getDb(), email }) });
+  if (check.result !== "ok") return check.result === "limited" ? tooMany : { ok: false, error: validation.signInInvalid, status: 401 };
+  const user = check.account;
   const session = await createSession(user.id);
   return { ok: true, userId: user.id, ...session };
 }

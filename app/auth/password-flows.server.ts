@@ -8,11 +8,13 @@ import { findUserByEmail, findUserById } from "~db/queries/accounts";
 import { changePasswordAndRevokeOtherSessions } from "~db/queries/sessions";
 import { validation } from "~/messages/account";
 import { passwordChangedEmail, resetEmail } from "~/messages/emails";
+import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { allowAuthAttempt } from "~/lib/rate-limit.server";
 import { appLink, canSendEmail, mailLater, type Background } from "./account-mail.server";
 import { tooMany, type Failure } from "./accounts.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { checkPassword } from "./password-check.server";
+import { hashPassword } from "./password.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { normalizeEmail, passwordChangeProblem, resetRequestProblem } from "./validation";
 
@@ -27,21 +29,18 @@ function mailPasswordChanged(request: Request, email: string, background: Backgr
 
 export async function changePassword(
   request: Request,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, email, sessionId }: { userId: string; email: string; sessionId: string },
   input: { currentPassword: string; password: string; confirmPassword: string },
   background: Background,
 ): Promise<{ ok: true } | Failure> {
   if (!input.currentPassword) return { ok: false, error: validation.currentPasswordRequired, status: 400 };
   const problem = passwordChangeProblem(input);
   if (problem) return { ok: false, error: problem, status: 400 };
-  // A stolen session must not be able to guess the current password at leisure.
-  if (!(await allowAuthAttempt({ request, action: "change-password", account: userId }))) return tooMany;
   const db = getDb();
-  const user = await findUserById({ db, userId });
-  if (!user) return { ok: false, error: validation.passwordChangeFailed, status: 404 };
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    return { ok: false, error: validation.currentPasswordIncorrect, status: 403 };
-  }
+  // A stolen session must not be able to guess the current password at leisure.
+  const check = await checkPassword({ request, email, password: input.currentPassword, account: () => findUserById({ db, userId }) });
+  if (check.result !== "ok") return check.result === "limited" ? tooMany : { ok: false, error: validation.currentPasswordIncorrect, status: 403 };
+  const user = check.account;
   await changePasswordAndRevokeOtherSessions({
     db,
     userId,
@@ -102,6 +101,8 @@ export async function completePasswordReset(
     db,
     tokenHash: await hashToken(input.token),
     passwordHash: await hashPassword(input.password),
+    // Following the link proves the inbox: the reset confirms the address too (decision 011).
+    ownerEmail: getConfig().OWNER_EMAIL,
     now: new Date(),
   });
   if (!result.ok) return { ok: false, error: validation.resetLinkInvalid, status: 400 };

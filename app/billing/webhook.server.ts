@@ -8,7 +8,7 @@
 import type Stripe from "stripe";
 import type { Database } from "~db/client";
 import { getDb } from "~/lib/db.server";
-import { BadFormError, readBodyUpTo } from "~/lib/form.server";
+import { BodyError, readText } from "~/lib/request-body.server";
 import {
   applyStripeSubscription,
   clearCheckoutSession,
@@ -104,9 +104,10 @@ async function verifiedEvent(request: Request, setup: WebhookSetup): Promise<Str
   if (!signature) return apiError(400, "Missing Stripe signature.");
   let payload: string;
   try {
-    payload = new TextDecoder().decode(await readBodyUpTo(request, MAX_WEBHOOK_BYTES));
+    payload = await readText(request, MAX_WEBHOOK_BYTES);
   } catch (error) {
-    return apiError(error instanceof BadFormError ? 413 : 400, "Unreadable body.");
+    if (!(error instanceof BodyError)) throw error;
+    return apiError(error.status, "Unreadable body.");
   }
   try {
     return await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);

@@ -60,6 +60,19 @@ export function toolForQueryType(queryType: string): Tool | undefined {
 }
 
 /**
+ * The section whose history lists entries of this type: its tool's, or for a type no tool owns
+ * the spec's fallback section it came from (`{section}` and `{section}_unified`).
+ */
+export function historySectionOf(queryType: string): string {
+  return toolForQueryType(queryType)?.historySection ?? queryType.replace(/_unified$/, "");
+}
+
+/** A history entry's details at a URL of their own (what 'View details' links to). */
+export function historyDetailsPath(queryType: string, id: string): string {
+  return `/${historySectionOf(queryType)}/history/${encodeURIComponent(id)}`;
+}
+
+/**
  * A card's label: the element the writer chose for entries the assistants saved, the display
  * label of the long per-section types, 'Unified Prompt' for every `*_unified` type, and the
  * raw type for anything unknown.

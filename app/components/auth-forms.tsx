@@ -1,16 +1,17 @@
 /**
- * Sign-in and sign-up forms, shared by the landing dialog and the /signup page. They check
- * the spec's rules in the browser for instant feedback; the server checks them again.
+ * Sign-in and sign-up forms, shared by the landing page and the /signup page. They check the
+ * spec's rules in the browser for instant feedback; the server checks them again. Without
+ * scripts (or before they run) the browser posts them and the page comes back with the error
+ * and the e-mail that was typed (`useFormResult`).
  */
 import { Button, Flex } from "@radix-ui/themes";
-import { useFetcher } from "react-router";
 import { signInProblem, signUpProblem } from "~/auth/validation";
+import type { FormResult } from "~/lib/form-result";
 import { accountTexts, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/messages/account";
 import { toasts } from "~/messages/toasts";
 import { Field, FormError } from "./field";
 import { useActionErrorToast, useToast } from "./toaster";
-
-type ActionError = { error?: string } | undefined;
+import { useFormResult } from "./use-form-result";
 
 function formValues(form: HTMLFormElement) {
   const data = new FormData(form);
@@ -22,10 +23,9 @@ function formValues(form: HTMLFormElement) {
 }
 
 export function SignInForm({ autoFocus }: { autoFocus?: boolean }) {
-  const fetcher = useFetcher<ActionError>({ key: "sign-in" });
+  const { fetcher, busy, result } = useFormResult<FormResult>({ key: "sign-in", intent: "signin" });
   const show = useToast();
-  const busy = fetcher.state !== "idle";
-  useActionErrorToast(fetcher.data, toasts.signInFailed.title);
+  useActionErrorToast(result, toasts.signInFailed.title);
   return (
     <fetcher.Form
       method="post"
@@ -41,9 +41,9 @@ export function SignInForm({ autoFocus }: { autoFocus?: boolean }) {
     >
       <input type="hidden" name="intent" value="signin" />
       <Flex direction="column" gap="3">
-        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} defaultValue={result?.values?.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} />
-        <FormError message={busy ? null : fetcher.data?.error} />
+        <FormError message={result?.error} />
         <Button type="submit" size="3" disabled={busy}>
           {busy ? "Signing In..." : "Sign In"}
         </Button>
@@ -56,10 +56,9 @@ export function SignInForm({ autoFocus }: { autoFocus?: boolean }) {
 }
 
 export function SignUpForm({ autoFocus, showSignInLink }: { autoFocus?: boolean; showSignInLink?: boolean }) {
-  const fetcher = useFetcher<ActionError>({ key: "sign-up" });
+  const { fetcher, busy, result } = useFormResult<FormResult>({ key: "sign-up", intent: "signup" });
   const show = useToast();
-  const busy = fetcher.state !== "idle";
-  useActionErrorToast(fetcher.data, toasts.error.title);
+  useActionErrorToast(result, toasts.error.title);
   return (
     <fetcher.Form
       method="post"
@@ -73,11 +72,12 @@ export function SignUpForm({ autoFocus, showSignInLink }: { autoFocus?: boolean;
         }
       }}
     >
+      <input type="hidden" name="intent" value="signup" />
       <Flex direction="column" gap="3">
-        <Field label="Email" name="email" type="email" autoComplete="email" autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} />
+        <Field label="Email" name="email" type="email" autoComplete="email" autoFocus={autoFocus} maxLength={EMAIL_MAX_LENGTH} defaultValue={result?.values?.email} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
         <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
-        <FormError message={busy ? null : fetcher.data?.error} />
+        <FormError message={result?.error} />
         <Button type="submit" size="3" disabled={busy}>
           {busy ? "Creating Account..." : "Create Account"}
         </Button>

@@ -10,11 +10,12 @@
  * screen or in the accessibility tree, so waiting for the first open changes nothing a writer
  * sees; the trigger's `aria-controls` already names content that is not there while it is closed.
  *
- * And a dialog's Cancel (or Close, or Stay) button. Both live in one module so they ship in one
- * small chunk to the pages that have dialogs, not in two.
+ * And a dialog's Cancel (or Close, or Stay) button, and the link that opens a dialog which also
+ * has a page of its own. They live in one module so they ship in one small chunk to the pages
+ * that have dialogs, not in several.
  */
 import { Button } from "@radix-ui/themes";
-import { useState, type ComponentType, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode, type Ref } from "react";
 
 /** True from the first render in which `open` is true, for good. */
 export function useOpenedOnce(open: boolean): boolean {
@@ -57,5 +58,53 @@ export function CancelButton({
         {children}
       </Button>
     </Close>
+  );
+}
+
+/**
+ * The trigger of a dialog that also has a page of its own (Change Password at /account/password,
+ * a history entry's details): a link to that page, which is what a press does before the page's
+ * scripts have run, or without them; once they run, a press (click, Enter or Space) opens the
+ * dialog instead. A press with a modifier key (a new tab) still follows the link. Focus comes
+ * back to it when the dialog closes (Radix returns focus to what had it before opening).
+ */
+export function DialogLink({
+  href,
+  onOpen,
+  linkRef,
+  children,
+  ...button
+}: {
+  href: string;
+  onOpen: () => void;
+  linkRef?: Ref<HTMLAnchorElement>;
+  children: ReactNode;
+  /** A mark for the page's own focus handling (a history card's `data-action`). */
+  "data-action"?: string;
+} & Pick<React.ComponentProps<typeof Button>, "variant" | "color" | "size" | "aria-describedby">) {
+  const { "aria-describedby": describedBy, "data-action": action, ...look } = button;
+  return (
+    <Button asChild {...look}>
+      <a
+        href={href}
+        ref={linkRef}
+        role="button"
+        aria-haspopup="dialog"
+        aria-describedby={describedBy}
+        data-action={action}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          onOpen();
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== " ") return;
+          event.preventDefault();
+          onOpen();
+        }}
+      >
+        {children}
+      </a>
+    </Button>
   );
 }

@@ -6,8 +6,8 @@
 import { toolForQueryType } from "~/catalog/history";
 import { buildRequestText, findElement, findToolBySlug } from "~/catalog/requests";
 import { apiError } from "~/lib/api-error";
-import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
+import { BodyError, readJson } from "~/lib/request-body.server";
 import {
   buildDraftRequestText,
   countWords,
@@ -52,9 +52,10 @@ async function readRequest(request: Request): Promise<ReadRequest | Response> {
   }
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(await readBodyUpTo(request, MAX_BODY_BYTES)));
+    body = await readJson(request, MAX_BODY_BYTES);
   } catch (error) {
-    return refuse(error instanceof BadFormError && error.message.includes("large") ? 413 : 400, generationErrors.badRequest);
+    if (!(error instanceof BodyError)) throw error;
+    return refuse(error.status, error.illFormed ?? generationErrors.badRequest);
   }
   const parsed = generateRequestSchema.safeParse(body);
   if (parsed.success) return { input: parsed.data, fieldNames: rawFieldNames(body) };

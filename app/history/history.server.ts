@@ -3,7 +3,7 @@
  * and stars entries, and turns database rows into what the browser gets. Every call is scoped
  * to the writer's id.
  */
-import { historyEntryLabel, historySectionAliases, resolveHistorySection, sectionQueryTypes, toolForQueryType } from "~/catalog/history";
+import { historyDetailsPath, historyEntryLabel, historySectionAliases, resolveHistorySection, sectionQueryTypes, toolForQueryType } from "~/catalog/history";
 import { toolPath, tools } from "~/catalog/tools";
 import { getDb } from "~/lib/db.server";
 import {
@@ -89,6 +89,7 @@ function toItem(entry: HistoryListEntry): HistoryItem {
     createdAt: entry.createdAt.toISOString(),
     updatedAt: entry.updatedAt.toISOString(),
     continuePath: continuePath(entry.queryType, entry.conversationId),
+    detailsPath: historyDetailsPath(entry.queryType, entry.id),
   };
 }
 

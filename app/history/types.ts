@@ -17,6 +17,8 @@ export type HistoryItem = {
   updatedAt: string;
   /** The tool page that reopens this conversation, or null when no tool owns its type. */
   continuePath: string | null;
+  /** The entry's details as a page of their own ('View details' links there). */
+  detailsPath: string;
 };
 
 export type HistoryPage = { entries: HistoryItem[]; nextCursor: string | null };

@@ -54,6 +54,8 @@ const configSchema = z.object({
     }
     return limit;
   }),
+  /** The key of the hash under which a deleted account's trial is remembered (decision 011); at least 16 characters. */
+  TRIAL_MEMORY_KEY: optionalString.pipe(z.string().min(16, "TRIAL_MEMORY_KEY must be at least 16 characters").optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,

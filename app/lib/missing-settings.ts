@@ -9,7 +9,7 @@ const REQUIRED: { service: string | null; keys: SettingName[] }[] = [
   { service: "ai", keys: ["OPENAI_API_KEY"] },
   { service: "stripe", keys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] },
   { service: "email", keys: ["EMAIL_API_KEY", "EMAIL_FROM"] },
-  { service: null, keys: ["APP_URL"] },
+  { service: null, keys: ["APP_URL", "TRIAL_MEMORY_KEY"] },
 ];
 
 type SettingName =
@@ -19,7 +19,8 @@ type SettingName =
   | "STRIPE_PRICE_ID"
   | "EMAIL_API_KEY"
   | "EMAIL_FROM"
-  | "APP_URL";
+  | "APP_URL"
+  | "TRIAL_MEMORY_KEY";
 
 /** What this needs of the app's configuration (`AppConfig` fits; no import, so it stays pure). */
 export type SettingsToCheck = Partial<Record<SettingName | "TURSO_DATABASE_URL" | "TURSO_AUTH_TOKEN", string>> & {

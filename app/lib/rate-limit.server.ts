@@ -12,7 +12,8 @@ export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
-export type AuthAction = "signin" | "signup" | "reset" | "change-password";
+/** "password": every check of a password (app/auth/password-check.server.ts), one budget per account. */
+export type AuthAction = "password" | "signup" | "reset";
 
 export async function allowAuthAttempt({
   request,

@@ -2,7 +2,7 @@
 import { formatCount } from "./en-format.ts";
 
 export const modelSettingsTexts = {
-  invalid: "The model settings could not be read. Send a JSON object.",
+  invalid: "The model settings could not be read.",
   modelName: "The model name must be 1 to 100 characters: letters, digits, dots, dashes, underscores, colons or slashes.",
   temperature: "Temperature must be a number from 0 to 2.",
   maxOutputTokens: "Max output tokens must be a whole number from 1 to 16,000.",
@@ -50,7 +50,7 @@ export const promptTryTexts = {
 } as const;
 
 export const trialGuardTexts = {
-  invalid: "The trial guard could not be read. Send signupsPerIpHour and dailyNewTrials.",
+  invalid: "The trial guard could not be read.",
   perIpHour: "Sign-ups per IP per hour must be a whole number from 1 to 1,000,000.",
   dailyCap: "The daily cap on new trials must be empty (no cap) or a whole number from 1 to 1,000,000.",
   /** What someone signing up sees once today's new trials are all taken. */

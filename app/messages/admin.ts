@@ -102,3 +102,9 @@ export const adminErrors = {
   lastAdmin: "This is the last admin: make someone else admin first.",
   self: "Use your own account page to delete your own account.",
 } as const;
+
+/** The console's API, when a request's body cannot be used (issue 31: not the projects' words). */
+export const adminRequestTexts = {
+  invalid: "The console's request could not be read. Please reload the page and try again.",
+  tooLarge: "That is more than the console can save at once.",
+} as const;

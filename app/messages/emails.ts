@@ -2,6 +2,8 @@
  * The app's transactional e-mails, word for word: the password reset, the e-mail confirmation
  * link and the notice that a password was changed. Each has a plain-text and an HTML body.
  */
+import { trialMemoryNote } from "./account-data";
+
 export type EmailContent = { subject: string; text: string; html: string };
 
 function escapeHtml(value: string): string {
@@ -61,7 +63,7 @@ export function accountDeletedEmail(email: string): EmailContent {
   const lines = [
     `The account ${email} and everything in it — history, projects, story bibles, sessions — were deleted at your request.`,
     "Any subscription was cancelled at once: you will not be charged again.",
-    "You can sign up again with this address at any time; it will be a new account.",
+    `You can sign up again with this address at any time; it will be a new account. ${trialMemoryNote}`,
   ];
   return {
     subject: "Your The Write Stuff account was deleted",

@@ -1,6 +1,7 @@
 /** History screen texts (spec sections 2, 4 and 8); the ones the spec leaves open are ours. */
 export const historyTexts = {
   back: "Back",
+  backToList: "Back to history",
   dashboard: "Dashboard",
   signedOut: "Please sign in to view your history.",
   signIn: "Sign In",

@@ -13,6 +13,7 @@ export const landingTexts = {
   dialogIntro: `Sign in, or create an account to start your free trial: ${PLAN.trialDays} days and ${PLAN.trialConversations} conversations, each with up to ${PLAN.trialFollowUpsPerConversation} follow-ups.`,
   signInTab: "Sign In",
   signUpTab: "Sign Up",
+  noScriptSignUp: "New here? Create an account",
   close: "Close",
   videos: "Videos",
   firstVideo: "Watch the two-minute tour",

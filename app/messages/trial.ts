@@ -30,6 +30,12 @@ export const trialTexts = {
  */
 export const welcomeToasts = {
   trial: { title: "Welcome!", description: trialTexts.startsTrial },
+  /** An address whose earlier account was deleted: its trial goes on where it was (decision 011). */
+  trialContinues: (conversationsLeft: number) => ({
+    title: "Welcome back!",
+    description: `This address had a free trial before, so yours continues where it left off: ${count(conversationsLeft, "trial conversation", "trial conversations")} left.`,
+  }),
+  trialUsed: { title: "Welcome back!", description: `This address has used its free trial before. ${trialTexts.subscribePitch}` },
 } as const;
 
 /** The tool page's line under Generate for a trial writer. */

@@ -8,8 +8,7 @@ import { requireApiUser } from "~/auth/guards.server";
 import { authContext, type SessionUser } from "~/auth/session.server";
 import { apiError } from "~/lib/api-error";
 import { getDb } from "~/lib/db.server";
-import { BadFormError, readBodyUpTo } from "~/lib/form.server";
-import { mediaTypeOf } from "~/lib/media-type";
+import { readJsonRequest } from "~/lib/request-body.server";
 import { projectErrorTexts } from "~/messages/projects";
 
 export const noStore = { "Cache-Control": "private, no-store" };
@@ -38,15 +37,9 @@ export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: noStore });
 }
 
-/** The JSON body of a write, or the error answer (415 not JSON, 413 too large, 400 unreadable). */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<{ body: unknown } | Response> {
-  if (mediaTypeOf(request) !== "application/json") return apiError(415, projectErrorTexts.invalid);
-  try {
-    return { body: JSON.parse(new TextDecoder().decode(await readBodyUpTo(request, maxBytes))) };
-  } catch (error) {
-    const tooLarge = error instanceof BadFormError && error.message.includes("large");
-    return tooLarge ? apiError(413, projectErrorTexts.tooLarge) : apiError(400, projectErrorTexts.invalid);
-  }
+/** The JSON body of a project write, or the error answer in the projects' words (readJsonRequest). */
+export function readJsonBody(request: Request, maxBytes: number): Promise<{ body: unknown } | Response> {
+  return readJsonRequest(request, maxBytes, projectErrorTexts);
 }
 
 export { getDb };

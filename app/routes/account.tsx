@@ -1,19 +1,13 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { Route } from "./+types/account";
-import { deleteAccountAndData, SubscriptionCancelError } from "~/account/delete-account.server";
 import { requireUser } from "~/auth/guards.server";
-import { verifyPassword } from "~/auth/password.server";
-import { clearedSessionCookie } from "~/auth/session.server";
 import { AppHeader } from "~/components/app-header";
 import { ChangePasswordDialog } from "~/components/change-password-dialog";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { getDb } from "~/lib/db.server";
-import { backgroundOf } from "~/lib/execution-context.server";
-import { formError, text, withForm } from "~/lib/form.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { accountDeleteTexts, accountPageTexts as texts } from "~/messages/account-data";
+import { accountPageTexts as texts } from "~/messages/account-data";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
 import { readAccount } from "~db/queries/account-data";
 
@@ -30,25 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(request, context);
   const account = await readAccount({ db: getDb(), userId: user.id });
   return { email: user.email, emailVerified: Boolean(account?.user.emailVerifiedAt) };
-}
-
-/** POST intent=delete-account, password: deletes the account and signs out (see delete-account.server.ts). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireUser(request, context);
-  return withForm(request, async (form) => {
-    if (text(form, "intent") !== "delete-account") return formError("Unknown action.");
-    const password = text(form, "password");
-    if (!password) return formError(accountDeleteTexts.passwordRequired);
-    const account = await readAccount({ db: getDb(), userId: user.id });
-    if (!account || !(await verifyPassword(password, account.user.passwordHash))) return formError(accountDeleteTexts.wrongPassword, 403);
-    try {
-      await deleteAccountAndData({ userId: user.id, background: backgroundOf(context) });
-    } catch (error) {
-      if (error instanceof SubscriptionCancelError) return formError(error.message, 502);
-      throw error;
-    }
-    throw redirectWithToast(request, "/", accountDeleteTexts.deleted, { headers: { "Set-Cookie": clearedSessionCookie(request) } });
-  });
 }
 
 export default function AccountRoute({ loaderData }: Route.ComponentProps) {

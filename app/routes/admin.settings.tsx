@@ -1,9 +1,13 @@
 import { Flex, Heading } from "@radix-ui/themes";
 import type { Route } from "./+types/admin.settings";
 import { requireAdminPage } from "~/admin/guard.server";
-import { loadModelSettings, modelConnection } from "~/admin/model-settings.server";
-import { loadTrialGuard } from "~/admin/trial-guard.server";
+import { checkModelSettings } from "~/admin/model-settings";
+import { loadModelSettings, modelConnection, saveModelSettings } from "~/admin/model-settings.server";
+import { MODEL_FIELDS, modelSettingsInput, TRIAL_GUARD_FIELDS, trialGuardInput, typedValues } from "~/admin/settings-form";
+import { checkTrialGuard } from "~/admin/trial-guard";
+import { loadTrialGuard, saveTrialGuard } from "~/admin/trial-guard.server";
 import { ModelSettingsForm, TrialGuardForm } from "~/components/admin/settings-forms";
+import { formError, text, withForm } from "~/lib/form.server";
 import { adminTexts } from "~/messages/admin";
 import { adminSettingsPageTexts as texts } from "~/messages/admin-prompts";
 import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
@@ -18,6 +22,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, guard] = await Promise.all([loadModelSettings(), loadTrialGuard()]);
   const connection = modelConnection();
   return { settings, guard, keySet: connection.apiKeySet, baseUrl: connection.baseUrl };
+}
+
+/**
+ * POST intent=model | trial-guard: the two forms, with or without scripts. A refusal names the
+ * field, keeps what was typed and changes nothing; a save is audited in the same batch.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context);
+  return withForm(request, async (form) => {
+    const intent = text(form, "intent");
+    if (intent === "model") {
+      const refuse = (error: string) => formError(error, 400, { intent, values: typedValues(form, MODEL_FIELDS) });
+      const input = modelSettingsInput(form);
+      if (!input.ok) return refuse(input.error);
+      const checked = checkModelSettings(input.value);
+      if (!checked.ok) return refuse(checked.error);
+      await saveModelSettings(admin, checked.value);
+      return { saved: true as const, intent };
+    }
+    if (intent === "trial-guard") {
+      const checked = checkTrialGuard(trialGuardInput(form));
+      if (!checked.ok) return formError(checked.error, 400, { intent, values: typedValues(form, TRIAL_GUARD_FIELDS) });
+      await saveTrialGuard(admin, checked.value);
+      return { saved: true as const, intent };
+    }
+    return formError("Unknown action.");
+  });
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

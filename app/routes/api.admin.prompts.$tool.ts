@@ -4,7 +4,9 @@ import { MAX_TRY_DETAILS_BYTES, checkTry, tryPrompt } from "~/admin/prompt-try.s
 import { MAX_PROMPT_CHARS, checkPromptText, findTool, promptState, publishPrompt, versionText } from "~/admin/prompts.server";
 import { apiError } from "~/lib/api-error";
 import { promptTexts } from "~/messages/admin-prompts";
-import { badRequest, json, methodNotAllowed, readJsonBody } from "~/projects/api.server";
+import { readJsonRequest } from "~/lib/request-body.server";
+import { adminRequestTexts } from "~/messages/admin";
+import { badRequest, json, methodNotAllowed } from "~/projects/api.server";
 
 /** The prompt's characters, JSON-escaped (up to 6 bytes each for non-ASCII), a try's details and the envelope. */
 const MAX_BODY_BYTES = MAX_PROMPT_CHARS * 6 + MAX_TRY_DETAILS_BYTES + 1024;
@@ -29,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const tool = findTool(params.tool);
   if (!tool) return apiError(404, promptTexts.unknownTool);
-  const read = await readJsonBody(request, MAX_BODY_BYTES);
+  const read = await readJsonRequest(request, MAX_BODY_BYTES, adminRequestTexts);
   if (read instanceof Response) return read;
   if (typeof read.body !== "object" || read.body === null) return badRequest(promptTexts.invalid);
   const body = read.body as Body;

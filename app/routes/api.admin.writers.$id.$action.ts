@@ -4,7 +4,8 @@ import { runWriterAction } from "~/admin/writer-actions.server";
 import { apiError } from "~/lib/api-error";
 import { backgroundOf } from "~/lib/execution-context.server";
 import { adminErrors } from "~/messages/admin";
-import { readJsonBody } from "~/projects/api.server";
+import { readJsonRequest } from "~/lib/request-body.server";
+import { adminRequestTexts } from "~/messages/admin";
 
 /**
  * POST /api/admin/writers/:id/:action, JSON `{amount?}` — a console action on a writer (see
@@ -13,7 +14,7 @@ import { readJsonBody } from "~/projects/api.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminApi(context);
   if (request.method !== "POST") return apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
-  const read = await readJsonBody(request, 1024);
+  const read = await readJsonRequest(request, 1024, adminRequestTexts);
   if (read instanceof Response) return read;
   const body = (read.body ?? {}) as { amount?: unknown };
   if (typeof body !== "object") return apiError(400, adminErrors.unknownAction);

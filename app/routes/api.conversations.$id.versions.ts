@@ -11,8 +11,7 @@ import { requireApiUser } from "~/auth/guards.server";
 import { authContext } from "~/auth/session.server";
 import { apiError } from "~/lib/api-error";
 import { getDb } from "~/lib/db.server";
-import { readBodyUpTo } from "~/lib/form.server";
-import { mediaTypeOf } from "~/lib/media-type";
+import { readJsonRequest } from "~/lib/request-body.server";
 import { generationErrors, versionTexts } from "~/messages/tools";
 import { chooseVersion, findLastExchange, readExchangeVersions } from "~db/queries/versions";
 
@@ -33,14 +32,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed", { headers: { Allow: "GET, POST" } });
   const user = requireApiUser(context.get(authContext), signedOut);
-  if (mediaTypeOf(request) !== "application/json") return apiError(415, versionTexts.badChoice);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(await readBodyUpTo(request, 4096)));
-  } catch {
-    return apiError(400, versionTexts.badChoice);
-  }
-  const parsed = choice.safeParse(body);
+  const read = await readJsonRequest(request, 4096, { invalid: versionTexts.badChoice, tooLarge: versionTexts.badChoice });
+  if (read instanceof Response) return read;
+  const parsed = choice.safeParse(read.body);
   if (!parsed.success) return apiError(400, versionTexts.badChoice);
   const chosen = await chooseVersion({ db: getDb(), userId: user.id, conversationId: params.id, ...parsed.data, now: new Date() });
   return chosen ? Response.json({ ok: true }, { headers: noStore }) : notFound();

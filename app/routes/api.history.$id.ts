@@ -4,8 +4,7 @@ import { authContext } from "~/auth/session.server";
 import { readEntryChanges } from "~/history/entry-changes.server";
 import { changeHistoryEntry, readHistoryThread, removeHistoryEntry } from "~/history/history.server";
 import { apiError } from "~/lib/api-error";
-import { BadFormError, readBodyUpTo } from "~/lib/form.server";
-import { mediaTypeOf } from "~/lib/media-type";
+import { readJsonRequest } from "~/lib/request-body.server";
 import { historyTexts } from "~/messages/history";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -21,20 +20,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return thread ? Response.json(thread, { headers: noStore }) : notFound();
 }
 
-/** The JSON body of a PATCH, or the error answer. */
-async function readJson(request: Request): Promise<{ body: unknown } | Response> {
-  if (mediaTypeOf(request) !== "application/json") return apiError(415, historyTexts.changesInvalid);
-  try {
-    return { body: JSON.parse(new TextDecoder().decode(await readBodyUpTo(request, MAX_PATCH_BYTES))) };
-  } catch (error) {
-    const tooLarge = error instanceof BadFormError && error.message.includes("large");
-    return apiError(tooLarge ? 413 : 400, historyTexts.changesInvalid);
-  }
-}
-
 /** PATCH /api/history/:id — `{title?, starred?}`: renames ("" = derived title again) and/or stars. */
 async function patchEntry(request: Request, userId: string, id: string) {
-  const read = await readJson(request);
+  const read = await readJsonRequest(request, MAX_PATCH_BYTES, { invalid: historyTexts.changesInvalid, tooLarge: historyTexts.changesInvalid });
   if (read instanceof Response) return read;
   const changes = readEntryChanges(read.body);
   if (!changes.ok) return apiError(400, changes.error);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.projects.$id.import";
 import { apiError } from "~/lib/api-error";
-import { BadFormError, readBodyUpTo } from "~/lib/form.server";
 import { mediaTypeOf } from "~/lib/media-type";
+import { BodyError, readText } from "~/lib/request-body.server";
 import { bundleErrors, importTexts } from "~/messages/bundle";
 import { badRequest, conflict, json, methodNotAllowed, projectNotFound, projectsUser } from "~/projects/api.server";
 import type { LineError } from "~/projects/bundle/bible-limits";
@@ -22,18 +22,12 @@ function problems(errors: LineError[]): string[] {
 /** The body as text, or the error answer. */
 async function readMarkdown(request: Request): Promise<string | Response> {
   if (!MARKDOWN_TYPES.has(mediaTypeOf(request))) return apiError(415, importTexts.wrongType);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyUpTo(request, MAX_IMPORT_BYTES);
-  } catch (error) {
-    const tooLarge = error instanceof BadFormError && error.message.includes("large");
-    return apiError(tooLarge ? 413 : 400, tooLarge ? importTexts.tooLarge : importTexts.notText);
-  }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return apiError(400, importTexts.notText);
+    text = await readText(request, MAX_IMPORT_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return apiError(error.status, error.status === 413 ? importTexts.tooLarge : importTexts.notText);
   }
   return text.trim() ? text : apiError(400, importTexts.empty);
 }

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { resendVerificationLink, type ResendResult } from "~/auth/email-verification.server";
 import { requireUser } from "~/auth/guards.server";
-import { changePassword } from "~/auth/password-flows.server";
 import { describeSubscription } from "~/billing/card-view";
 import { toolPath, tools } from "~/catalog/tools";
 import { AppHeader } from "~/components/app-header";
@@ -16,11 +15,10 @@ import { SubscriptionCard } from "~/components/subscription-card";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { isEmailVerified } from "~db/queries/email-verifications";
 import { getSubscription } from "~db/queries/subscriptions";
-import { validation, verifyTexts } from "~/messages/account";
+import { verifyTexts } from "~/messages/account";
 import { accountPageTexts } from "~/messages/account-data";
 import { adminTexts } from "~/messages/admin";
 import { isVerifiedAdmin } from "~db/queries/admins";
@@ -77,24 +75,18 @@ const RESEND_ANSWERS: Record<Exclude<ResendResult, "sent">, { error: string; sta
   unavailable: { error: verifyTexts.unavailable, status: 503 },
 };
 
+/** POST intent=resend-verification: the banner's "Resend link". */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, sessionId } = requireUser(request, context);
+  const { user } = requireUser(request, context);
   return withForm(request, async (form) => {
     const intent = text(form, "intent");
     if (intent === "resend-verification") {
       const result = await resendVerificationLink(request, user);
-      if (result === "sent") return { resent: true as const };
-      return formError(RESEND_ANSWERS[result].error, RESEND_ANSWERS[result].status);
+      if (result === "sent") return { resent: true as const, intent };
+      return formError(RESEND_ANSWERS[result].error, RESEND_ANSWERS[result].status, { intent });
     }
-    if (intent !== "change-password") return formError("Unknown action.");
-    const input = {
-      currentPassword: text(form, "currentPassword"),
-      password: text(form, "password"),
-      confirmPassword: text(form, "confirmPassword"),
-    };
-    const result = await changePassword(request, { userId: user.id, sessionId }, input, backgroundOf(context));
-    return result.ok ? { ok: true as const } : formError(result.error, result.status);
-  }, { unexpected: validation.passwordChangeFailed });
+    return formError("Unknown action.");
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
 import { landingExampleLabels } from "~/components/landing/example-labels.server";
+import { SignInForm } from "~/components/auth-forms";
 import { HeroPicture, LandingSections, LandingTopBar } from "~/components/landing/landing-sections";
 import type { AuthTab } from "~/components/welcome-dialog";
 import { getPublicConfig } from "~/lib/config.server";
@@ -46,8 +47,9 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return withForm(request, async (form) => {
     if (text(form, "intent") !== "signin") return formError("Unknown action.");
-    const result = await signIn(request, { email: text(form, "email"), password: text(form, "password") });
-    if (!result.ok) return formError(result.error, result.status);
+    const email = text(form, "email");
+    const result = await signIn(request, { email, password: text(form, "password") });
+    if (!result.ok) return formError(result.error, result.status, { intent: "signin", values: { email } });
     return redirectWithToast(request, "/dashboard", toasts.signedIn, {
       headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
     });
@@ -114,6 +116,15 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
                 <WelcomeDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} focusForm={chosenTab === null} opener={opener} />
               </Suspense>
             ) : null}
+            {/* Without scripts the dialog cannot open: the sign-in form is on the page instead. */}
+            <noscript>
+              <section aria-label={landingTexts.signInTab} className="landing-noscript">
+                <SignInForm />
+                <a className="text-link" href="/signup">
+                  {landingTexts.noScriptSignUp}
+                </a>
+              </section>
+            </noscript>
             <nav aria-label={landingTexts.videos} className="landing-videos">
               <a href={firstVideo} target="_blank" rel="noopener noreferrer">
                 {landingTexts.firstVideo}

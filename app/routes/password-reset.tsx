@@ -1,5 +1,4 @@
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { useFetcher } from "react-router";
 import type { Route } from "./+types/password-reset";
 import {
   completePasswordReset,
@@ -9,6 +8,8 @@ import {
 import { passwordChangeProblem, resetRequestProblem } from "~/auth/validation";
 import { Field, FormError } from "~/components/field";
 import { useActionErrorToast, useToast } from "~/components/toaster";
+import { useFormResult } from "~/components/use-form-result";
+import type { FormResult } from "~/lib/form-result";
 import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -22,7 +23,8 @@ export function meta() {
 
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
-  if (token === null) return { mode: "request" as const };
+  // The confirmation page links here with the address filled in (`?email=`).
+  if (token === null) return { mode: "request" as const, email: url.searchParams.get("email")?.slice(0, EMAIL_MAX_LENGTH) };
   return { mode: "choose" as const, token, usable: await isResetTokenUsable(token) };
 }
 
@@ -31,27 +33,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   return withForm(request, async (form) => {
     const intent = text(form, "intent");
     if (intent === "request") {
-      const result = await requestPasswordReset(request, { email: text(form, "email") }, background);
-      return result.ok ? { sent: true as const } : formError(result.error, result.status);
+      const email = text(form, "email");
+      const result = await requestPasswordReset(request, { email }, background);
+      return result.ok ? { sent: true as const, intent } : formError(result.error, result.status, { intent, values: { email } });
     }
     if (intent === "reset") {
       const input = { token: text(form, "token"), password: text(form, "password"), confirmPassword: text(form, "confirmPassword") };
       const result = await completePasswordReset(request, input, background);
-      if (!result.ok) return formError(result.error, result.status);
+      if (!result.ok) return formError(result.error, result.status, { intent });
       return redirectWithToast(request, "/#signin", toasts.passwordReset);
     }
     return formError("Unknown action.");
   });
 }
 
-type ResetActionData = { sent?: true; error?: string } | undefined;
+type ResetActionData = FormResult & { sent?: true };
 
-function RequestForm() {
-  const fetcher = useFetcher<ResetActionData>();
+function RequestForm({ email }: { email?: string }) {
+  const { fetcher, busy, result } = useFormResult<ResetActionData>({ intent: "request" });
   const show = useToast();
-  const busy = fetcher.state !== "idle";
-  useActionErrorToast(fetcher.data, toasts.error.title);
-  if (fetcher.data?.sent) {
+  useActionErrorToast(result, toasts.error.title);
+  if (result?.sent) {
     return (
       <Text as="p" role="status" size="3">
         {resetTexts.requestSent}
@@ -76,8 +78,8 @@ function RequestForm() {
         <Text as="p" size="2">
           {resetTexts.requestIntro}
         </Text>
-        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus maxLength={EMAIL_MAX_LENGTH} />
-        <FormError message={busy ? null : fetcher.data?.error} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus maxLength={EMAIL_MAX_LENGTH} defaultValue={result?.values?.email ?? email} />
+        <FormError message={result?.error} />
         <Button type="submit" size="3" disabled={busy}>
           {busy ? "Sending..." : resetTexts.requestSubmit}
         </Button>
@@ -87,10 +89,9 @@ function RequestForm() {
 }
 
 function ChooseForm({ token }: { token: string }) {
-  const fetcher = useFetcher<ResetActionData>();
+  const { fetcher, busy, result } = useFormResult<ResetActionData>({ intent: "reset" });
   const show = useToast();
-  const busy = fetcher.state !== "idle";
-  useActionErrorToast(fetcher.data, toasts.error.title);
+  useActionErrorToast(result, toasts.error.title);
   return (
     <fetcher.Form
       method="post"
@@ -113,7 +114,7 @@ function ChooseForm({ token }: { token: string }) {
       <Flex direction="column" gap="3">
         <Field label="New Password" name="password" type="password" autoComplete="new-password" required autoFocus maxLength={PASSWORD_MAX_LENGTH} />
         <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} />
-        <FormError message={busy ? null : fetcher.data?.error} />
+        <FormError message={result?.error} />
         <Button type="submit" size="3" disabled={busy}>
           {busy ? "Updating..." : resetTexts.chooseSubmit}
         </Button>
@@ -130,7 +131,7 @@ export default function PasswordResetPage({ loaderData }: Route.ComponentProps) 
         <Heading as="h1" size="7" mb="4">
           {choosing ? resetTexts.chooseHeading : resetTexts.requestHeading}
         </Heading>
-        {loaderData.mode === "request" ? <RequestForm /> : null}
+        {loaderData.mode === "request" ? <RequestForm email={loaderData.email} /> : null}
         {loaderData.mode === "choose" && loaderData.usable ? <ChooseForm token={loaderData.token} /> : null}
         {loaderData.mode === "choose" && !loaderData.usable ? (
           <Flex direction="column" gap="3">

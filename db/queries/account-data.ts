@@ -4,7 +4,7 @@
  * rows first, in one batch — it does not rely on ON DELETE CASCADE, which SQLite applies only
  * where foreign keys are enforced — so either all of it goes or none.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import {
@@ -15,6 +15,7 @@ import {
   queryHistory,
   queryMessages,
   sessions,
+  trialMemory,
   usageEvents,
   userSubscriptions,
   users,
@@ -48,8 +49,47 @@ export const WRITER_TABLES = [
   "users",
 ] as const;
 
-/** Deletes every row of the writer (WRITER_TABLES), in one batch, with `audit` (the console's entry) first when given. */
-export async function deleteAccountRows({ db, userId, audit }: { db: Database; userId: string; audit?: BatchItem<"sqlite"> }): Promise<void> {
+/**
+ * Remembers what is left of the writer's trial under `addressHash` (trial_memory), replacing
+ * what an earlier account on the address left: a statement for deleteAccountRows' batch.
+ */
+function rememberTrial(db: Database, { userId, addressHash, now }: { userId: string; addressHash: string; now: Date }) {
+  const left = db
+    .select({
+      addressHash: sql<string>`${addressHash}`.as("address_hash"),
+      conversationsLeft: userSubscriptions.queriesRemaining,
+      trialEndsAt: userSubscriptions.trialEndDate,
+      updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
+    })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId));
+  return db
+    .insert(trialMemory)
+    .select(left)
+    .onConflictDoUpdate({
+      target: trialMemory.addressHash,
+      set: { conversationsLeft: sql`excluded.conversations_left`, trialEndsAt: sql`excluded.trial_ends_at`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/**
+ * Deletes every row of the writer (WRITER_TABLES), in one batch, with `audit` (the console's
+ * entry) first when given. With `addressHash`, what is left of the trial is remembered under it
+ * first (decision 011: deleting an account never gives a fresh trial).
+ */
+export async function deleteAccountRows({
+  db,
+  userId,
+  audit,
+  addressHash,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  audit?: BatchItem<"sqlite">;
+  addressHash: string | null;
+  now?: Date;
+}): Promise<void> {
   const theirConversations = db.select({ id: queryHistory.conversationId }).from(queryHistory).where(eq(queryHistory.userId, userId));
   const deletes = [
     db.delete(queryMessages).where(inArray(queryMessages.conversationId, theirConversations)),
@@ -63,5 +103,10 @@ export async function deleteAccountRows({ db, userId, audit }: { db: Database; u
     db.delete(userSubscriptions).where(eq(userSubscriptions.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
   ] as const;
-  await (audit ? db.batch([audit, ...deletes]) : db.batch(deletes));
+  const statements: BatchItem<"sqlite">[] = [
+    ...(audit ? [audit] : []),
+    ...(addressHash ? [rememberTrial(db, { userId, addressHash, now })] : []),
+    ...deletes,
+  ];
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }

@@ -1,7 +1,7 @@
 /** Users and their sign-up: the user, the trial subscription and the first session at once. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { sessions, userSubscriptions, users } from "../schema";
+import { sessions, trialMemory, userSubscriptions, users } from "../schema";
 
 export type NewAccount = {
   userId: string;
@@ -12,10 +12,18 @@ export type NewAccount = {
   sessionExpiresAt: Date;
   /** The trial the plan gives a new account (app/billing/plan.ts). */
   trial: { conversations: number; endsAt: Date };
+  /**
+   * The keyed hash of the address (trial_memory): when an earlier account on it was deleted, the
+   * new one starts with what that one's trial had left instead of `trial`.
+   */
+  addressHash: string;
   now: Date;
 };
 
-export type CreateAccountResult = { ok: true } | { ok: false; reason: "email_taken" };
+/** The trial the account started with; `remembered` when it continues a deleted account's. */
+export type StartedTrial = { conversations: number; endsAt: Date | null; remembered: boolean };
+
+export type CreateAccountResult = { ok: true; trial: StartedTrial } | { ok: false; reason: "email_taken" };
 
 /**
  * One atomic batch: if any statement fails (e.g. the e-mail was taken a moment ago) nothing
@@ -29,8 +37,11 @@ export async function createAccount({
   account: NewAccount;
 }): Promise<CreateAccountResult> {
   const { now } = account;
+  const remembered = (column: typeof trialMemory.conversationsLeft | typeof trialMemory.trialEndsAt) =>
+    sql`(SELECT ${column} FROM ${trialMemory} WHERE ${trialMemory.addressHash} = ${account.addressHash})`;
+  const isRemembered = sql<number>`EXISTS (SELECT 1 FROM ${trialMemory} WHERE ${trialMemory.addressHash} = ${account.addressHash})`;
   try {
-    await db.batch([
+    const [, [started]] = await db.batch([
       db.insert(users).values({
         id: account.userId,
         email: account.email,
@@ -42,11 +53,11 @@ export async function createAccount({
         userId: account.userId,
         isAdmin: account.isAdmin,
         isSubscribed: false,
-        queriesRemaining: account.trial.conversations,
+        queriesRemaining: sql`coalesce(${remembered(trialMemory.conversationsLeft)}, ${account.trial.conversations})`,
         queriesUsed: 0,
-        trialEndDate: account.trial.endsAt,
+        trialEndDate: sql`CASE WHEN ${isRemembered} THEN ${remembered(trialMemory.trialEndsAt)} ELSE ${account.trial.endsAt.getTime()} END`,
         updatedAt: now,
-      }),
+      }).returning({ conversations: userSubscriptions.queriesRemaining, endsAt: userSubscriptions.trialEndDate, remembered: isRemembered }),
       db.insert(sessions).values({
         id: account.sessionId,
         userId: account.userId,
@@ -54,7 +65,7 @@ export async function createAccount({
         createdAt: now,
       }),
     ]);
-    return { ok: true };
+    return { ok: true, trial: { conversations: started!.conversations, endsAt: started!.endsAt, remembered: Boolean(started!.remembered) } };
   } catch (error) {
     if (isUniqueViolation(error, "users.email")) return { ok: false, reason: "email_taken" };
     throw error;

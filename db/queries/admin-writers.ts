@@ -38,8 +38,6 @@ function after(cursor: WriterCursor): SQL {
   return or(lt(users.lastActiveAt, at), and(eq(users.lastActiveAt, at), lt(users.id, cursor.id)), isNull(users.lastActiveAt))!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listWriters({
   db,
   search,
@@ -56,7 +54,9 @@ export async function listWriters({
   now?: Date;
 }) {
   const conditions = [
-    search ? sql`${users.email} LIKE ${`%${escapeLike(search.toLowerCase())}%`} ESCAPE '\\'` : undefined,
+    // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes ("pattern too complex"), and a
+    // plain substring needs no escaping. Addresses are stored lower-cased.
+    search ? sql`instr(${users.email}, ${search.toLowerCase()}) > 0` : undefined,
     state ? stateCondition(state, now) : undefined,
     cursor ? after(cursor) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
@@ -136,11 +136,13 @@ export async function endSessions({ db, id, audit }: { db: Database; id: string;
 
 /**
  * Makes the writer an admin or not. Removing is one conditional UPDATE — only while another
- * admin remains — so two removals at once can never leave no admin; its audit entry is written
+ * verified admin remains (an unverified one cannot open the console) — so two removals at once can never leave no admin; its audit entry is written
  * in the same batch only if the UPDATE applied. False when it did not apply.
  */
 export async function setAdmin({ db, id, admin, audit }: { db: Database; id: string; admin: boolean; audit: Audit }): Promise<boolean> {
-  const others = sql`(SELECT count(*) FROM ${s} AS other WHERE other.is_admin = 1 AND other.user_id <> ${id})`;
+  // Only a verified admin can open the console (isVerifiedAdmin), so only they count as another.
+  const others = sql`(SELECT count(*) FROM ${s} AS other JOIN ${users} AS person ON person.id = other.user_id
+    WHERE other.is_admin = 1 AND person.email_verified_at IS NOT NULL AND other.user_id <> ${id})`;
   const [changed] = await db.batch([
     db
       .update(s)

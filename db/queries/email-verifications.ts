@@ -1,9 +1,10 @@
 /**
  * E-mail verification (decision 011): single-use tokens, stored hashed, valid 24 hours. Opening
- * the link marks the address verified and — only for the owner's address — grants admin, in
- * one batch that runs only while the token is unused and unexpired.
+ * the link only shows a page; confirming (with the account's own session or its password) marks
+ * the address verified and — only for the owner's address — grants admin, in one batch that runs
+ * only while the token is unused and unexpired.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { emailVerificationTokens, userSubscriptions, users } from "../schema";
 
@@ -45,6 +46,11 @@ export async function issueVerificationToken({
   return (await isEmailVerified({ db, userId })) ? "verified" : "too_soon";
 }
 
+/** Takes back a link whose e-mail could not be sent: it never reached anyone, so it counts for nothing. */
+export async function withdrawVerificationToken({ db, tokenHash }: { db: Database; tokenHash: string }) {
+  await db.delete(emailVerificationTokens).where(and(eq(emailVerificationTokens.id, tokenHash), isNull(emailVerificationTokens.usedAt)));
+}
+
 export async function isEmailVerified({ db, userId }: { db: Database; userId: string }): Promise<boolean> {
   const rows = await db
     .select({ verifiedAt: users.emailVerifiedAt })
@@ -54,45 +60,75 @@ export async function isEmailVerified({ db, userId }: { db: Database; userId: st
   return rows[0]?.verifiedAt != null;
 }
 
+/** The account an unused, unexpired link belongs to (reading only: opening a link confirms nothing). */
+export async function findVerificationToken({ db, tokenHash, now }: { db: Database; tokenHash: string; now: Date }) {
+  const rows = await db
+    .select({ userId: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(emailVerificationTokens)
+    .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+    .where(
+      and(
+        eq(emailVerificationTokens.id, tokenHash),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The statements that mark `userId` (a value or a subquery) verified: the address is verified
+ * from now on, every open confirmation link of the account is burned, and the account becomes
+ * admin if (and only if) its address is `ownerEmail`. Shared by a confirmed link and a completed
+ * password reset (which proves the inbox just as well), each in its own batch.
+ */
+export function verifyAddressStatements(db: Database, { userId, ownerEmail, now }: { userId: SQL | string; ownerEmail: string | undefined; now: Date }) {
+  const ownersAddress = sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) = ${ownerEmail ?? null}`;
+  return [
+    db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})`, updatedAt: now })
+      .where(eq(users.id, userId)),
+    db
+      .update(userSubscriptions)
+      .set({ isAdmin: true, updatedAt: now })
+      .where(and(eq(userSubscriptions.userId, userId), ownersAddress))
+      .returning({ userId: userSubscriptions.userId }),
+    db
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)))
+      .returning({ id: emailVerificationTokens.id, userId: emailVerificationTokens.userId }),
+  ] as const;
+}
+
 export type VerifyResult = { ok: true; userId: string; isAdmin: boolean } | { ok: false };
 
 /**
- * Uses the token: the address is verified from now on, every open link of the account is
- * burned, and the account becomes admin if (and only if) its address is `ownerEmail`.
+ * Uses the token of `userId`'s account (a token of another account does nothing): verified,
+ * links burned, admin for the owner's address — in one batch that applies only while the token
+ * is unused and unexpired (two concurrent uses: one wins).
  */
 export async function verifyEmailWithToken({
   db,
   tokenHash,
+  userId,
   ownerEmail,
   now,
 }: {
   db: Database;
   tokenHash: string;
+  userId: string;
   ownerEmail: string | undefined;
   now: Date;
 }): Promise<VerifyResult> {
-  const nowMs = now.getTime();
   const tokenOwner = sql`(SELECT ${emailVerificationTokens.userId} FROM ${emailVerificationTokens}
       WHERE ${emailVerificationTokens.id} = ${tokenHash}
+        AND ${emailVerificationTokens.userId} = ${userId}
         AND ${emailVerificationTokens.usedAt} IS NULL
-        AND ${emailVerificationTokens.expiresAt} > ${nowMs})`;
-  const ownersAddress = sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${tokenOwner}) = ${ownerEmail ?? null}`;
-  const [, promoted, burned] = await db.batch([
-    db
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${nowMs})`, updatedAt: now })
-      .where(eq(users.id, tokenOwner)),
-    db
-      .update(userSubscriptions)
-      .set({ isAdmin: true, updatedAt: now })
-      .where(and(eq(userSubscriptions.userId, tokenOwner), ownersAddress))
-      .returning({ userId: userSubscriptions.userId }),
-    db
-      .update(emailVerificationTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerificationTokens.userId, tokenOwner), isNull(emailVerificationTokens.usedAt)))
-      .returning({ id: emailVerificationTokens.id, userId: emailVerificationTokens.userId }),
-  ]);
+        AND ${emailVerificationTokens.expiresAt} > ${now.getTime()})`;
+  const [, promoted, burned] = await db.batch(verifyAddressStatements(db, { userId: tokenOwner, ownerEmail, now }));
   const mine = burned.find((row) => row.id === tokenHash);
   if (!mine) return { ok: false };
   return { ok: true, userId: mine.userId, isAdmin: promoted.length > 0 };

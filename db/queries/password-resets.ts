@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { passwordResetTokens, sessions, users } from "../schema";
+import { verifyAddressStatements } from "./email-verifications";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -48,19 +49,23 @@ export async function isPasswordResetTokenUsable({
 }
 
 /**
- * Sets the new password, revokes every session and burns every open reset token of the user —
- * all in one batch, and only if the token is still unused and unexpired when the batch runs.
- * Two concurrent uses of one link: exactly one wins.
+ * Sets the new password, revokes every session, burns every open reset token of the user and —
+ * since following the link proves the inbox — confirms the address (admin for `ownerEmail`'s,
+ * decision 011): all in one batch, and only if the token is still unused and unexpired when the
+ * batch runs. Two concurrent uses of one link: exactly one wins. An address someone else signed
+ * up with thus ends up with the inbox's owner, every other session ended.
  */
 export async function resetPasswordWithToken({
   db,
   tokenHash,
   passwordHash,
+  ownerEmail,
   now,
 }: {
   db: Database;
   tokenHash: string;
   passwordHash: string;
+  ownerEmail: string | undefined;
   now: Date;
 }): Promise<{ ok: true; userId: string } | { ok: false }> {
   const nowMs = now.getTime();
@@ -68,7 +73,12 @@ export async function resetPasswordWithToken({
       WHERE ${passwordResetTokens.id} = ${tokenHash}
         AND ${passwordResetTokens.usedAt} IS NULL
         AND ${passwordResetTokens.expiresAt} > ${nowMs})`;
-  const [, , burned] = await db.batch([
+  // The verification comes first: the token is burned by the last statement.
+  const [verifyUser, promote, burnLinks] = verifyAddressStatements(db, { userId: tokenOwner, ownerEmail, now });
+  const [, , , , , burned] = await db.batch([
+    verifyUser,
+    promote,
+    burnLinks,
     db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, tokenOwner)),
     db.delete(sessions).where(eq(sessions.userId, tokenOwner)),
     db

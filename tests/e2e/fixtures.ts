@@ -13,10 +13,11 @@
 import { billingTexts } from "../../app/messages/billing.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { validation } from "../../app/messages/account.ts";
+import { validation, verifyTexts } from "../../app/messages/account.ts";
 import { dashboardTexts } from "../../app/messages/dashboard.ts";
 import { verificationEmail } from "../../app/messages/emails.ts";
 import { toasts } from "../../app/messages/toasts.ts";
+import { HYDRATED_ATTRIBUTE } from "../../app/lib/hydrated-mark.ts";
 import { E2E_CONFIG, runningApp } from "./app-env.ts";
 
 export { expect };
@@ -150,22 +151,12 @@ export const test = base.extend<Fixtures>({
 
 /**
  * Waits until React has hydrated the server-rendered page, so a click reaches the React
- * handler (client validation, fetcher submissions) instead of submitting the HTML form.
- * React keeps the root "dehydrated" until the hydration commit; we read that flag through
- * the fiber React attaches to the DOM.
+ * handler (client validation, fetcher submissions) instead of submitting the HTML form: the
+ * app's own mark, `<html data-hydrated>`, set by the root once hydration has committed
+ * (app/lib/hydrated-mark.ts) — never React's internals.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    if (!main) return false;
-    const key = Object.keys(main).find((name) => name.startsWith("__reactFiber$"));
-    if (!key) return false;
-    type Fiber = { return: Fiber | null; stateNode: unknown };
-    let fiber = (main as unknown as Record<string, Fiber>)[key]!;
-    while (fiber.return) fiber = fiber.return;
-    const root = fiber.stateNode as { current?: { memoizedState?: { isDehydrated?: boolean } } } | null;
-    return root?.current?.memoizedState?.isDehydrated === false;
-  });
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
 }
 
 /** Presses Tab until `target` has focus, failing if it never does within `max` presses. */
@@ -344,11 +335,13 @@ export async function signUpOrSignInOwner(page: Page): Promise<"signed-up" | "si
 
 export const CONFIRMATION_SUBJECT = verificationEmail("").subject;
 
-/** Opens the newest confirmation link the mailbox holds for the owner (another test may have used it). */
+/** Opens the newest confirmation link the mailbox holds for the owner (another test may have used it) and presses Confirm. */
 export async function confirmOwnerEmail(page: Page) {
   const mail = await latestEmail(runningApp().mockUrl, E2E_CONFIG.OWNER_EMAIL, { subject: CONFIRMATION_SUBJECT });
   const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no confirmation link in: ${mail.text}`);
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await open(page, "/dashboard");
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await page.getByRole("button", { name: verifyTexts.confirmButton }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await waitForHydration(page);
 }

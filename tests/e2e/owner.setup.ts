@@ -36,7 +36,12 @@ test("sign up as the owner → a trial account, not admin → open the mailbox l
   const mail = await latestEmail(mockUrl, email, { after: signedUpAt, subject: CONFIRMATION_SUBJECT });
   const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9]+/.exec(mail.text)?.[0];
   expect(link, "a confirmation link in the e-mail").toBeTruthy();
-  await page.goto(link!);
+  // Opening the link only shows the page (issue 31); the account's own session confirms.
+  await open(page, new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole("heading", { level: 1, name: verifyTexts.pageTitle })).toBeVisible();
+  await expect(page.getByText(verifyTexts.confirmBody(email))).toBeVisible();
+  await expectNoA11yViolations(page, "the confirmation page");
+  await page.getByRole("button", { name: verifyTexts.confirmButton }).click();
   await expect(page).toHaveURL("/dashboard");
   await expectToast(page, verifyTexts.confirmedAdmin);
   await expect(page.getByText(billingTexts.adminAccess)).toBeVisible();

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createAccount, findUserByEmail, findUserById } from "../../db/queries/accounts";
 import { PLAN } from "../../app/billing/plan";
-import { sessions, userSubscriptions, users } from "../../db/schema";
-import { DAY_MS, makeAccount, newAccount, NOW } from "./fixtures";
+import { deleteAccountRows } from "../../db/queries/account-data";
+import { sessions, trialMemory, userSubscriptions, users } from "../../db/schema";
+import { DAY_MS, makeAccount, newAccount, NOW, uniqueId } from "./fixtures";
 
 async function rowsFor(db: Database, userId: string, sessionId: string) {
   return {
@@ -19,7 +20,10 @@ export function accountQueries(getDb: () => Database) {
     it("createAccount writes the user, the trial subscription and the first session", async () => {
       const db = getDb();
       const account = newAccount();
-      expect(await createAccount({ db, account })).toEqual({ ok: true });
+      expect(await createAccount({ db, account })).toEqual({
+        ok: true,
+        trial: { conversations: 5, endsAt: new Date(NOW.getTime() + 30 * DAY_MS), remembered: false },
+      });
 
       const rows = await rowsFor(db, account.userId, account.sessionId);
       expect(rows.users).toEqual([
@@ -54,6 +58,40 @@ export function accountQueries(getDb: () => Database) {
       expect(rows.sessions).toEqual([
         { id: account.sessionId, userId: account.userId, expiresAt: account.sessionExpiresAt, createdAt: NOW },
       ]);
+    });
+
+    it("an address whose account was deleted continues that trial (trial_memory), whatever is left of it", async () => {
+      const db = getDb();
+      const addressHash = uniqueId("address");
+      const first = await makeAccount(db, { addressHash });
+      await db.update(userSubscriptions).set({ queriesRemaining: 2 }).where(eq(userSubscriptions.userId, first.userId));
+      const later = new Date(NOW.getTime() + 3 * DAY_MS);
+      await deleteAccountRows({ db, userId: first.userId, addressHash, now: later });
+      // Only the hash and the trial's state are kept.
+      expect(await db.select().from(trialMemory).where(eq(trialMemory.addressHash, addressHash))).toEqual([
+        { addressHash, conversationsLeft: 2, trialEndsAt: new Date(NOW.getTime() + 30 * DAY_MS), updatedAt: later },
+      ]);
+
+      const again = newAccount({ email: first.email, addressHash, now: later, trial: { conversations: 5, endsAt: new Date(later.getTime() + 30 * DAY_MS) } });
+      expect(await createAccount({ db, account: again })).toEqual({
+        ok: true,
+        trial: { conversations: 2, endsAt: new Date(NOW.getTime() + 30 * DAY_MS), remembered: true },
+      });
+      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, again.userId));
+      expect(row).toMatchObject({ queriesRemaining: 2, queriesUsed: 0, trialEndDate: new Date(NOW.getTime() + 30 * DAY_MS) });
+
+      // Deleted again with nothing left: the next account starts with nothing, never fresh.
+      await db.update(userSubscriptions).set({ queriesRemaining: 0 }).where(eq(userSubscriptions.userId, again.userId));
+      await deleteAccountRows({ db, userId: again.userId, addressHash, now: later });
+      const third = newAccount({ email: first.email, addressHash, now: later });
+      expect(await createAccount({ db, account: third })).toMatchObject({ ok: true, trial: { conversations: 0, remembered: true } });
+
+      // Another address is not affected.
+      expect(await createAccount({ db, account: newAccount() })).toMatchObject({ ok: true, trial: { conversations: 5, remembered: false } });
+      // Without a hash (no TRIAL_MEMORY_KEY) a deletion remembers nothing.
+      const unkeyed = await makeAccount(db);
+      await deleteAccountRows({ db, userId: unkeyed.userId, addressHash: null });
+      expect(await db.select().from(trialMemory).where(eq(trialMemory.addressHash, unkeyed.addressHash))).toEqual([]);
     });
 
     it("stores is_admin for the owner", async () => {

@@ -26,6 +26,7 @@ export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
     sessionId: uniqueId("session"),
     sessionExpiresAt: new Date(NOW.getTime() + 30 * DAY_MS),
     trial: { conversations: PLAN.trialConversations, endsAt: trialEndsAt(NOW) },
+    addressHash: uniqueId("address"),
     now: NOW,
     ...overrides,
   };

@@ -53,7 +53,7 @@ export function passwordResetQueries(getDb: () => Database) {
       const bystanderBefore = await userState(db, bystander.account.userId);
       const later = new Date(NOW.getTime() + 10 * 60 * 1000);
 
-      expect(await resetPasswordWithToken({ db, tokenHash, passwordHash: "reset-hash", now: later })).toEqual({
+      expect(await resetPasswordWithToken({ db, tokenHash, ownerEmail: undefined, passwordHash: "reset-hash", now: later })).toEqual({
         ok: true,
         userId: account.userId,
       });
@@ -63,7 +63,7 @@ export function passwordResetQueries(getDb: () => Database) {
       expect(await isPasswordResetTokenUsable({ db, tokenHash, now: later })).toBe(false);
 
       // Single use.
-      expect(await resetPasswordWithToken({ db, tokenHash, passwordHash: "second-hash", now: later })).toEqual({ ok: false });
+      expect(await resetPasswordWithToken({ db, tokenHash, ownerEmail: undefined, passwordHash: "second-hash", now: later })).toEqual({ ok: false });
       expect((await userState(db, account.userId)).hash).toBe("reset-hash");
 
       // Nobody else was touched.
@@ -75,7 +75,7 @@ export function passwordResetQueries(getDb: () => Database) {
       const db = getDb();
       const { account } = await accountWithToken(db);
       const before = await userState(db, account.userId);
-      expect(await resetPasswordWithToken({ db, tokenHash: "no-such-token", passwordHash: "x", now: NOW })).toEqual({ ok: false });
+      expect(await resetPasswordWithToken({ db, ownerEmail: undefined, tokenHash: "no-such-token", passwordHash: "x", now: NOW })).toEqual({ ok: false });
       expect(await userState(db, account.userId)).toEqual(before);
     });
 
@@ -84,7 +84,7 @@ export function passwordResetQueries(getDb: () => Database) {
       const { account, tokenHash } = await accountWithToken(db);
       const before = await userState(db, account.userId);
       const expired = new Date(NOW.getTime() + HOUR_MS);
-      expect(await resetPasswordWithToken({ db, tokenHash, passwordHash: "x", now: expired })).toEqual({ ok: false });
+      expect(await resetPasswordWithToken({ db, tokenHash, ownerEmail: undefined, passwordHash: "x", now: expired })).toEqual({ ok: false });
       expect(await userState(db, account.userId)).toEqual(before);
       const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, tokenHash));
       expect(row?.usedAt).toBeNull();
@@ -95,9 +95,9 @@ export function passwordResetQueries(getDb: () => Database) {
       const { account, tokenHash: older } = await accountWithToken(db);
       const newer = uniqueId("token");
       await createPasswordResetToken({ db, tokenHash: newer, userId: account.userId, now: NOW });
-      expect((await resetPasswordWithToken({ db, tokenHash: newer, passwordHash: "from-newer", now: NOW })).ok).toBe(true);
+      expect((await resetPasswordWithToken({ db, ownerEmail: undefined, tokenHash: newer, passwordHash: "from-newer", now: NOW })).ok).toBe(true);
       expect(await isPasswordResetTokenUsable({ db, tokenHash: older, now: NOW })).toBe(false);
-      expect(await resetPasswordWithToken({ db, tokenHash: older, passwordHash: "from-older", now: NOW })).toEqual({ ok: false });
+      expect(await resetPasswordWithToken({ db, ownerEmail: undefined, tokenHash: older, passwordHash: "from-older", now: NOW })).toEqual({ ok: false });
       expect((await userState(db, account.userId)).hash).toBe("from-newer");
     });
 
@@ -106,7 +106,7 @@ export function passwordResetQueries(getDb: () => Database) {
       const { account, tokenHash } = await accountWithToken(db);
       const hashes = Array.from({ length: 10 }, (_, index) => `concurrent-hash-${index}`);
       const results = await Promise.all(
-        hashes.map((passwordHash) => resetPasswordWithToken({ db, tokenHash, passwordHash, now: NOW })),
+        hashes.map((passwordHash) => resetPasswordWithToken({ db, tokenHash, ownerEmail: undefined, passwordHash, now: NOW })),
       );
       const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
       expect(winners).toHaveLength(1);

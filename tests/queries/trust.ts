@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { issueVerificationToken, isEmailVerified, verifyEmailWithToken } from "../../db/queries/email-verifications";
+import { findVerificationToken, issueVerificationToken, isEmailVerified, verifyEmailWithToken } from "../../db/queries/email-verifications";
+import { createPasswordResetToken, resetPasswordWithToken } from "../../db/queries/password-resets";
 import { releaseSignupSlot, takeSignupSlot } from "../../db/queries/signup-attempts";
 import { userSubscriptions } from "../../db/schema";
 import { DAY_MS, HOUR_MS, makeAccount, NOW, uniqueId } from "./fixtures";
@@ -67,27 +68,58 @@ export function trustQueries(getDb: () => Database) {
       await issueVerificationToken({ db, tokenHash: "writer-token", userId: writer.userId, now: NOW });
       const later = new Date(NOW.getTime() + HOUR_MS);
 
-      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", ownerEmail: owner.email, now: later })).toEqual({
+      // A link confirms only the account it was sent for, whoever presents it (issue 31).
+      expect(await verifyEmailWithToken({ db, tokenHash: "owner-token", userId: writer.userId, ownerEmail: owner.email, now: later })).toEqual({ ok: false });
+      expect(await isEmailVerified({ db, userId: writer.userId })).toBe(false);
+      expect(await isEmailVerified({ db, userId: owner.userId })).toBe(false);
+      expect(await isAdmin(db, writer.userId)).toBe(false);
+      expect(await findVerificationToken({ db, tokenHash: "owner-token", now: later })).toEqual({ userId: owner.userId, email: owner.email, verifiedAt: null });
+
+      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", userId: writer.userId, ownerEmail: owner.email, now: later })).toEqual({
         ok: true,
         userId: writer.userId,
         isAdmin: false,
       });
       expect(await isAdmin(db, writer.userId)).toBe(false);
-      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", ownerEmail: owner.email, now: later })).toEqual({ ok: false });
+      expect(await verifyEmailWithToken({ db, tokenHash: "writer-token", userId: writer.userId, ownerEmail: owner.email, now: later })).toEqual({ ok: false });
 
       const expired = new Date(NOW.getTime() + DAY_MS + 1);
-      expect(await verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: expired })).toEqual({ ok: false });
+      expect(await verifyEmailWithToken({ db, tokenHash: "owner-token", userId: owner.userId, ownerEmail: owner.email, now: expired })).toEqual({ ok: false });
       expect(await isEmailVerified({ db, userId: owner.userId })).toBe(false);
       expect(await isAdmin(db, owner.userId)).toBe(false);
 
       const both = await Promise.all([
-        verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: later }),
-        verifyEmailWithToken({ db, tokenHash: "owner-token", ownerEmail: owner.email, now: later }),
+        verifyEmailWithToken({ db, tokenHash: "owner-token", userId: owner.userId, ownerEmail: owner.email, now: later }),
+        verifyEmailWithToken({ db, tokenHash: "owner-token", userId: owner.userId, ownerEmail: owner.email, now: later }),
       ]);
       expect(both.filter((result) => result.ok)).toHaveLength(1);
       expect(await isEmailVerified({ db, userId: owner.userId })).toBe(true);
       expect(await isAdmin(db, owner.userId)).toBe(true);
       expect(await issueVerificationToken({ db, tokenHash: uniqueId("token"), userId: owner.userId, now: later })).toBe("verified");
+      expect(await findVerificationToken({ db, tokenHash: "owner-token", now: later })).toBeNull();
+    });
+
+    it("a completed password reset proves the inbox: the address is confirmed, the owner's made admin, open links burned", async () => {
+      const db = getDb();
+      const owner = await makeAccount(db);
+      await issueVerificationToken({ db, tokenHash: "reset-owner-link", userId: owner.userId, now: NOW });
+      await createPasswordResetToken({ db, tokenHash: "reset-owner-token", userId: owner.userId, now: NOW });
+      const later = new Date(NOW.getTime() + 10 * 60_000);
+      expect(await resetPasswordWithToken({ db, tokenHash: "reset-owner-token", passwordHash: "new-hash", ownerEmail: owner.email, now: later })).toEqual({
+        ok: true,
+        userId: owner.userId,
+      });
+      expect(await isEmailVerified({ db, userId: owner.userId })).toBe(true);
+      expect(await isAdmin(db, owner.userId)).toBe(true);
+      expect(await findVerificationToken({ db, tokenHash: "reset-owner-link", now: later })).toBeNull();
+
+      // A reset link that no longer works confirms nothing.
+      const writer = await makeAccount(db);
+      await createPasswordResetToken({ db, tokenHash: "reset-writer-token", userId: writer.userId, now: NOW });
+      const tooLate = new Date(NOW.getTime() + 2 * HOUR_MS);
+      expect(await resetPasswordWithToken({ db, tokenHash: "reset-writer-token", passwordHash: "x", ownerEmail: writer.email, now: tooLate })).toEqual({ ok: false });
+      expect(await isEmailVerified({ db, userId: writer.userId })).toBe(false);
+      expect(await isAdmin(db, writer.userId)).toBe(false);
     });
   });
 }

@@ -12,6 +12,7 @@ const COMPLETE = {
   EMAIL_API_KEY: "re_x",
   EMAIL_FROM: "The Write Stuff <no-reply@example.com>",
   APP_URL: "https://thewritestuff.app",
+  TRIAL_MEMORY_KEY: "a-long-random-secret-value",
 };
 
 function config(overrides: Record<string, string | undefined> = {}, standins: string[] = []): SettingsToCheck {
@@ -36,6 +37,7 @@ describe("missingProductionSettings", () => {
       "EMAIL_API_KEY",
       "EMAIL_FROM",
       "APP_URL",
+      "TRIAL_MEMORY_KEY",
     ]);
     expect(missingProductionSettings(config({ STRIPE_WEBHOOK_SECRET: undefined }), D1)).toEqual(["STRIPE_WEBHOOK_SECRET"]);
   });
@@ -47,9 +49,9 @@ describe("missingProductionSettings", () => {
     expect(missingProductionSettings(config(), {})).toEqual(["TURSO_DATABASE_URL (or the DB binding)"]);
   });
 
-  it("a service served by a local stand-in needs none of its keys; APP_URL is always wanted", () => {
+  it("a service served by a local stand-in needs none of its keys; APP_URL and TRIAL_MEMORY_KEY are always wanted", () => {
     const none = Object.fromEntries(Object.keys(COMPLETE).map((key) => [key, undefined]));
-    expect(missingProductionSettings(config(none, ["ai", "stripe", "email"]), D1)).toEqual(["APP_URL"]);
+    expect(missingProductionSettings(config(none, ["ai", "stripe", "email"]), D1)).toEqual(["APP_URL", "TRIAL_MEMORY_KEY"]);
     expect(missingProductionSettings(config({ STRIPE_WEBHOOK_SECRET: undefined, OPENAI_API_KEY: undefined }, ["ai"]), D1)).toEqual([
       "STRIPE_WEBHOOK_SECRET",
     ]);

@@ -122,10 +122,10 @@ describe("GET /api/account/export.zip", () => {
 });
 
 function deleteAccount(user: SignedUpUser, password: string) {
-  return user.browser.post("/account", { intent: "delete-account", password });
+  return user.browser.post("/account/delete", { intent: "delete-account", password });
 }
 
-describe("POST /account (Delete my account)", () => {
+describe("POST /account/delete (Delete my account: the dialog's and the page's form)", () => {
   it("a wrong or missing password deletes nothing", async () => {
     const writer = await signUp();
     await seedConversation(writer, `keep-${crypto.randomUUID()}`);
@@ -183,10 +183,10 @@ describe("POST /account (Delete my account)", () => {
   it("signed out, or from another site, deletes nothing", async () => {
     const writer = await signUp();
     const before = await rowsOf(writer.userId);
-    const anonymous = await new Browser().post("/account", { intent: "delete-account", password: writer.password });
+    const anonymous = await new Browser().post("/account/delete", { intent: "delete-account", password: writer.password });
     expect(anonymous.status).toBe(302);
     const crossSite = await writer.browser.request(
-      "/account",
+      "/account/delete",
       {
         method: "POST",
         headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },

@@ -158,7 +158,15 @@ describe("admin prompt try", () => {
   it("uses the owner's model settings for the tool", async () => {
     const owner = await admin();
     const settings = { model: null, temperature: 1.2, maxOutputTokens: 1_800, contextBudgetTokens: 12_000, perTool: { poetry: { model: "try-owner-model", temperature: 0.25, maxOutputTokens: 640 } } };
-    expect((await sendJson(owner.browser, "POST", "/api/admin/settings/model", settings)).status).toBe(200);
+    const saved = await owner.browser.post("/admin/settings", {
+      intent: "model",
+      model: "",
+      temperature: String(settings.temperature),
+      maxOutputTokens: String(settings.maxOutputTokens),
+      contextBudgetTokens: String(settings.contextBudgetTokens),
+      perTool: JSON.stringify(settings.perTool),
+    });
+    expect(saved.status).toBe(200);
     const marker = uniqueMarker("TRY");
     const answer = await tryIt(owner.browser, { text: draftWith(marker), element: "style_tone", fields: { tone: marker } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

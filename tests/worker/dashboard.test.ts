@@ -193,7 +193,10 @@ describe("dashboard loader", () => {
   });
 });
 
-describe("dashboard action intent=change-password", () => {
+const PASSWORD_PATH = "/account/password";
+const PASSWORD_ROUTE = "routes/account.password";
+
+describe("Change Password (POST /account/password, the dialog's and the page's form)", () => {
   it("validates with the spec's texts and changes nothing", async () => {
     const { browser, email } = await signUp();
     const hashBefore = (await findUser(email))!.password_hash;
@@ -209,16 +212,19 @@ describe("dashboard action intent=change-password", () => {
       [{ currentPassword: "not my password", password: "new-pass-1", confirmPassword: "new-pass-1" }, "Current password is incorrect."],
     ];
     for (const [fields, message] of cases) {
-      const response = await browser.post("/dashboard", { intent: "change-password", ...fields });
+      const response = await browser.post(PASSWORD_PATH, { intent: "change-password", ...fields });
       expect(response.status).toBe(message === "Current password is incorrect." ? 403 : 400);
-      expect(await actionError(response, ROUTE)).toBe(message);
+      expect(await actionError(response, PASSWORD_ROUTE)).toBe(message);
     }
-    const unknown = await browser.post("/dashboard", { intent: "cancel-everything" });
+    const unknown = await browser.post(PASSWORD_PATH, { intent: "cancel-everything" });
     expect(unknown.status).toBe(400);
-    expect(await actionError(unknown, ROUTE)).toBe("Unknown action.");
+    expect(await actionError(unknown, PASSWORD_ROUTE)).toBe("Unknown action.");
+    // The dashboard's own action no longer takes it (one place changes passwords).
+    const old = await browser.post("/dashboard", { intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "new-pass-1", confirmPassword: "new-pass-1" });
+    expect(await actionError(old, ROUTE)).toBe("Unknown action.");
 
     const json = await browser.postRaw(
-      "/dashboard",
+      PASSWORD_PATH,
       JSON.stringify({ intent: "change-password", password: "new-pass-1", confirmPassword: "new-pass-1" }),
       { Accept: "text/html", "Content-Type": "application/json" },
     );
@@ -229,9 +235,9 @@ describe("dashboard action intent=change-password", () => {
     form.set("currentPassword", DEFAULT_PASSWORD);
     form.set("password", new File(["new-pass-1"], "p.txt"));
     form.set("confirmPassword", new File(["new-pass-1"], "p.txt"));
-    const file = await browser.postRaw("/dashboard", form, { Accept: "text/html" });
+    const file = await browser.postRaw(PASSWORD_PATH, form, { Accept: "text/html" });
     expect(file.status).toBe(400);
-    expect(await actionError(file, ROUTE)).toBe("Please fill in both password fields.");
+    expect(await actionError(file, PASSWORD_ROUTE)).toBe("Please fill in both password fields.");
 
     expect((await findUser(email))!.password_hash).toBe(hashBefore);
   });
@@ -244,14 +250,14 @@ describe("dashboard action intent=change-password", () => {
     const otherId = await sha256Hex(other.browser.sessionToken()!);
     expect(await sessionsOf(owner.userId)).toHaveLength(2);
 
-    const response = await owner.browser.post("/dashboard", {
+    const response = await owner.browser.post(PASSWORD_PATH, {
       intent: "change-password",
       currentPassword: owner.password,
       password: "brand-new-pass",
       confirmPassword: "brand-new-pass",
     });
     expect(response.status).toBe(200);
-    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ ok: true });
+    expect(routerData(await response.text()).actionData?.[PASSWORD_ROUTE]).toEqual({ ok: true, intent: "change-password" });
 
     expect((await sessionsOf(owner.userId)).map((s) => s.id)).toEqual([current]);
     expect(await sessionById(otherId)).toBeNull();
@@ -265,7 +271,7 @@ describe("dashboard action intent=change-password", () => {
   });
 
   it("sends a signed-out POST to / and changes nothing", async () => {
-    const response = await new Browser().post("/dashboard", {
+    const response = await new Browser().post(PASSWORD_PATH, {
       intent: "change-password",
       password: "whatever-1",
       confirmPassword: "whatever-1",
@@ -279,7 +285,7 @@ describe("dashboard action intent=change-password", () => {
     const hashBefore = (await findUser(email))!.password_hash;
     await execute("UPDATE sessions SET expires_at = ? WHERE user_id = ?", Date.now() - 1, userId);
     expectSessionExpired(
-      await browser.post("/dashboard", { intent: "change-password", password: "whatever-1", confirmPassword: "whatever-1" }),
+      await browser.post(PASSWORD_PATH, { intent: "change-password", password: "whatever-1", confirmPassword: "whatever-1" }),
     );
     expect((await findUser(email))!.password_hash).toBe(hashBefore);
   });

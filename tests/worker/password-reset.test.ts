@@ -51,7 +51,7 @@ describe("requesting a reset", () => {
     expect(unknown.status).toBe(existing.status);
     const existingData = routerData(await existing.text()).actionData?.[ROUTE];
     const unknownData = routerData(await unknown.text()).actionData?.[ROUTE];
-    expect(existingData).toEqual({ sent: true });
+    expect(existingData).toEqual({ sent: true, intent: "request" });
     expect(unknownData).toEqual(existingData);
 
     // The e-mail goes out after the answer; the unknown address never gets one.
@@ -103,7 +103,7 @@ describe("requesting a reset", () => {
     const response = await new Browser().post("/password-reset", { intent: "request", email: user.email });
     // Delivery is still pending (held), yet the writer already has the answer.
     expect(response.status).toBe(200);
-    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ sent: true });
+    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ sent: true, intent: "request" });
     await eventually(async () => mail!.sent.length === 1);
     mail.release();
   });
@@ -114,7 +114,7 @@ describe("requesting a reset", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await new Browser().post("/password-reset", { intent: "request", email: user.email });
     expect(response.status).toBe(200);
-    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ sent: true });
+    expect(routerData(await response.text()).actionData?.[ROUTE]).toEqual({ sent: true, intent: "request" });
     await eventually(async () => logged.mock.calls.some(([message]) => message === "password reset e-mail failed"));
     logged.mockRestore();
     expect(mail.sent).toHaveLength(1);

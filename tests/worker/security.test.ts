@@ -44,13 +44,13 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
     ["sign-up", "/signup", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
     ["sign-in", "/?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
     ["sign-out", "/signout", () => ({})],
-    ["password change", "/dashboard", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["password change", "/account/password", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
     ["reset request", "/password-reset", (v) => ({ intent: "request", email: v.email })],
     ["an unknown path", "/anything", () => ({})],
     // What the app's fetchers actually send: single-fetch data requests.
     ["sign-up data request", "/signup.data", () => ({ email: uniqueEmail("csrf"), password: "secret-1", confirmPassword: "secret-1" })],
     ["sign-in data request", "/_.data?index", (v) => ({ intent: "signin", email: v.email, password: v.password })],
-    ["password change data request", "/dashboard.data", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
+    ["password change data request", "/account/password.data", () => ({ intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" })],
     ["sign-out data request", "/signout.data", () => ({})],
   ];
 
@@ -83,7 +83,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
 
   it("Sec-Fetch-Site: cross-site without an Origin header is refused", async () => {
     const before = await state();
-    const response = await victim.browser.request("/dashboard", {
+    const response = await victim.browser.request("/account/password", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
       body: "intent=change-password&currentPassword=correct+horse+1&password=hijacked-1&confirmPassword=hijacked-1",
@@ -101,7 +101,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
     it(`${label} is refused`, async () => {
       const before = await state();
       const response = await victim.browser.post(
-        "/dashboard",
+        "/account/password",
         { intent: "change-password", currentPassword: DEFAULT_PASSWORD, password: "hijacked-1", confirmPassword: "hijacked-1" },
         { headers: { Origin: origin } },
       );
@@ -112,7 +112,7 @@ describe("cross-site POSTs are refused with 403 and change nothing", () => {
 
   it("the same POST from our own origin does work (the guard is not refusing everything)", async () => {
     const own = await signUp();
-    const response = await own.browser.post("/dashboard", {
+    const response = await own.browser.post("/account/password", {
       intent: "change-password",
       currentPassword: DEFAULT_PASSWORD,
       password: "changed-pass",
@@ -151,7 +151,7 @@ describe("a second user cannot see or change the first user's data", () => {
   it("Bob's password change cannot touch Alice, even naming her in the form", async () => {
     const aliceHash = (await findUser(alice.email))!.password_hash;
     const aliceSessions = await sessionsOf(alice.userId);
-    const response = await bob.browser.post("/dashboard", {
+    const response = await bob.browser.post("/account/password", {
       intent: "change-password",
       currentPassword: DEFAULT_PASSWORD,
       password: "bobs-new-pass",

@@ -174,7 +174,7 @@ describe("POST /signup", () => {
         confirmPassword: "secret-1",
         padding: "x".repeat(70 * 1024),
       });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(413);
       expect(await actionError(response, ROUTE)).toBe("The form is too large.");
       expect(await snapshotCounts()).toEqual(before);
     });
@@ -200,7 +200,7 @@ describe("POST /signup", () => {
         Accept: "text/html",
         "Content-Type": "application/x-www-form-urlencoded",
       });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(413);
       expect(await actionError(response, ROUTE)).toBe("The form is too large.");
       expect(await snapshotCounts()).toEqual(before);
     });

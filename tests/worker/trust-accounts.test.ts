@@ -4,8 +4,9 @@
  * "your password was changed" e-mails, and a lockout that keeps the writer in from elsewhere.
  */
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD, signIn, signUp } from "./support/accounts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { verifyTexts } from "../../app/messages/account";
+import { confirmEmail, DEFAULT_PASSWORD, signIn, signUp } from "./support/accounts";
 import { Browser, flashToast, startOfQuietRateLimitWindow } from "./support/browser";
 import { execute, findUser, snapshotCounts, subscriptionOf } from "./support/db";
 import { interceptEmail, resetLinkFrom, verifyLinkFrom, type SentEmail } from "./support/email";
@@ -25,12 +26,23 @@ async function confirmationFor(address: string): Promise<SentEmail> {
   return eventually(async () => mail!.confirmations.find((sent) => sent.to.includes(address)));
 }
 
+const countTokens = async (userId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM email_verification_tokens WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+
 const isVerified = async (userId: string) =>
   (await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(userId).first<{ email_verified_at: number | null }>())
     ?.email_verified_at != null;
 
+const VERIFY_ROUTE = "routes/verify-email";
+
+/** What the confirmation page says, and whether it stored anything (it must not, on a GET or HEAD). */
+async function openLink(browser: Browser, path: string, method: "GET" | "HEAD" = "GET") {
+  const response = method === "GET" ? await browser.get(path) : await browser.request(path, { method: "HEAD" });
+  return { response, text: method === "GET" ? visibleText(await response.text()) : "" };
+}
+
 describe("the owner's address is admin only once confirmed", () => {
-  it("sign up as owner → a trial account and a confirmation e-mail → open the link → admin", async () => {
+  it("sign up as owner → a trial account and a confirmation e-mail → the link's page → Confirm → admin", async () => {
     mail = interceptEmail();
     const owner = await signUp({ email: ` ${OWNER.toUpperCase()} ` });
     expect((await subscriptionOf(owner.userId))?.is_admin).toBe(0);
@@ -48,35 +60,84 @@ describe("the owner's address is admin only once confirmed", () => {
     expect(row!.id).toBe(await sha256Hex(link.token));
     expect(row!.expires_at - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
 
-    const opened = await owner.browser.get(link.path);
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get("Location")).toBe("/dashboard");
-    expect(flashToast(opened)?.description).toContain("admin access");
+    // Opening the link, even signed in as the account, only shows the page.
+    const opened = await openLink(owner.browser, link.path);
+    expect(opened.response.status).toBe(200);
+    expect(opened.text).toContain(`Confirm that ${OWNER} is your address.`);
+    expect(await isVerified(owner.userId)).toBe(false);
+    expect((await subscriptionOf(owner.userId))?.is_admin).toBe(0);
+
+    const confirmed = await confirmEmail(owner.browser, link);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/dashboard");
+    expect(flashToast(confirmed)?.description).toContain("admin access");
     expect((await subscriptionOf(owner.userId))?.is_admin).toBe(1);
     expect(await isVerified(owner.userId)).toBe(true);
     expect(visibleText(await (await owner.browser.get("/dashboard")).text())).not.toContain("Confirm your e-mail");
 
     // Single use: the same link again, signed out, explains that it no longer works.
-    const again = await new Browser().get(link.path);
-    expect(again.status).toBe(200);
-    expect(visibleText(await again.text())).toContain("This link does not work any more");
+    const again = await openLink(new Browser(), link.path);
+    expect(again.response.status).toBe(200);
+    expect(again.text).toContain("This link does not work any more");
   });
 
-  it("a writer who confirms is verified and stays a trial writer; a dead or expired link changes nothing", async () => {
+  it("signed out, the account's own password confirms and signs in; another account's session is refused", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    const link = verifyLinkFrom(await confirmationFor(writer.email));
+
+    const someoneElse = await signUp();
+    const other = await openLink(someoneElse.browser, link.path);
+    expect(other.text).toContain("This link is for another account");
+    expect(other.text).toContain(writer.email);
+    const refused = await confirmEmail(someoneElse.browser, link, writer.password);
+    expect(refused.status).toBe(403);
+    expect(await actionError(refused, VERIFY_ROUTE)).toBe("This link is for another account. Sign out, then open it again.");
+    expect(await isVerified(writer.userId)).toBe(false);
+    expect(await isVerified(someoneElse.userId)).toBe(false);
+
+    const elsewhere = new Browser();
+    const confirmed = await confirmEmail(elsewhere, link, writer.password);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/dashboard");
+    expect(flashToast(confirmed)).toMatchObject({ title: "E-mail confirmed" });
+    expect(await isVerified(writer.userId)).toBe(true);
+    expect((await subscriptionOf(writer.userId))?.is_admin).toBe(0);
+    // The password signed this browser in.
+    expect((await elsewhere.get("/dashboard")).status).toBe(200);
+  });
+
+  it("password guesses on the confirmation page count against the one password limiter", async () => {
+    mail = interceptEmail();
+    const writer = await signUp();
+    const link = verifyLinkFrom(await confirmationFor(writer.email));
+    const guesser = new Browser();
+    await startOfQuietRateLimitWindow(15_000);
+    for (let n = 1; n <= 3; n += 1) expect((await confirmEmail(guesser, link, `guess ${n}`)).status).toBe(403);
+    // Sign-in from the same network shares the budget: two more, then the wall.
+    const signInAttempt = (password: string) => new Browser({ ip: guesser.ip }).post("/?index", { intent: "signin", email: writer.email, password });
+    expect((await signInAttempt("guess 4")).status).toBe(401);
+    expect((await signInAttempt("guess 5")).status).toBe(401);
+    const limited = await confirmEmail(guesser, link, writer.password);
+    expect(limited.status).toBe(429);
+    expect(await isVerified(writer.userId)).toBe(false);
+  });
+
+  it("a dead or expired link changes nothing", async () => {
     mail = interceptEmail();
     const writer = await signUp();
     const link = verifyLinkFrom(await confirmationFor(writer.email));
     for (const path of ["/verify-email?token=not-a-real-token", "/verify-email", `/verify-email?token=${"a".repeat(500)}`]) {
-      const response = await new Browser().get(path);
-      expect(visibleText(await response.text())).toContain("This link does not work any more");
+      expect((await openLink(new Browser(), path)).text).toContain("This link does not work any more");
     }
     await execute("UPDATE email_verification_tokens SET expires_at = ? WHERE user_id = ?", Date.now() - 1, writer.userId);
-    expect(visibleText(await (await new Browser().get(link.path)).text())).toContain("This link does not work any more");
+    expect((await openLink(writer.browser, link.path)).text).toContain("This link does not work any more");
+    const late = await confirmEmail(writer.browser, link);
+    expect(late.status).toBe(400);
     expect(await isVerified(writer.userId)).toBe(false);
 
     await execute("UPDATE email_verification_tokens SET expires_at = ? WHERE user_id = ?", Date.now() + 60_000, writer.userId);
-    const opened = await new Browser().get(link.path);
-    expect(visibleText(await opened.text())).toContain("Your e-mail is confirmed");
+    expect((await confirmEmail(writer.browser, link)).status).toBe(302);
     expect(await isVerified(writer.userId)).toBe(true);
     expect((await subscriptionOf(writer.userId))?.is_admin).toBe(0);
   });
@@ -95,7 +156,7 @@ describe("the owner's address is admin only once confirmed", () => {
       await age(2);
       const resent = await writer.browser.post("/dashboard", { intent: "resend-verification" });
       expect(resent.status).toBe(200);
-      expect(routerData(await resent.text()).actionData?.[DASHBOARD]).toEqual({ resent: true });
+      expect(routerData(await resent.text()).actionData?.[DASHBOARD]).toEqual({ resent: true, intent: "resend-verification" });
     }
     expect(mail.confirmations.filter((sent) => sent.to.includes(writer.email))).toHaveLength(5);
     await age(2);
@@ -104,9 +165,51 @@ describe("the owner's address is admin only once confirmed", () => {
 
     // Each link works; using one burns the others.
     const latest = verifyLinkFrom(mail.confirmations.at(-1)!);
-    expect((await writer.browser.get(latest.path)).status).toBe(302);
+    expect((await confirmEmail(writer.browser, latest)).status).toBe(302);
+    // An earlier link no longer works; the page sends the (now confirmed) writer to the dashboard.
+    const earlier = await confirmEmail(writer.browser, verifyLinkFrom(mail.confirmations.at(-2)!));
+    expect(earlier.headers.get("Location")).toBe("/dashboard");
+    expect(flashToast(earlier)?.description).toBe(verifyTexts.alreadyVerified);
     const verified = await writer.browser.post("/dashboard", { intent: "resend-verification" });
     expect(verified.status).toBe(409);
+  });
+});
+
+describe("a confirmation e-mail that could not be sent (issue 31)", () => {
+  it("does not use up the resend: the next one goes out at once, and the link that did arrive works", async () => {
+    // The e-mail API fails the first two confirmations (the sign-up's and a resend), then works.
+    const outcomes = [500, 500];
+    const delivered: SentEmail[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url !== `${env.EMAIL_API_BASE}/emails`) return realFetch(input, init);
+      const email = (await request.json()) as SentEmail;
+      const status = email.subject === "Confirm your e-mail for The Write Stuff" ? (outcomes.shift() ?? 200) : 200;
+      if (status === 200) delivered.push(email);
+      return Response.json(status === 200 ? { id: crypto.randomUUID() } : { message: "down" }, { status });
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const writer = await signUp();
+      await eventually(async () => outcomes.length === 1);
+      await eventually(async () => (await countTokens(writer.userId)) === 0);
+      const failed = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+      expect(failed.status).toBe(503);
+      expect(await actionError(failed, DASHBOARD)).toBe(verifyTexts.unavailable);
+      expect(await countTokens(writer.userId)).toBe(0);
+      // Nothing arrived, so nothing waits a minute: the next press sends.
+      const resent = await writer.browser.post("/dashboard", { intent: "resend-verification" });
+      expect(resent.status).toBe(200);
+      expect(routerData(await resent.text()).actionData?.[DASHBOARD]).toEqual({ resent: true, intent: "resend-verification" });
+      const link = verifyLinkFrom(delivered.find((sent) => sent.to.includes(writer.email))!);
+      expect((await confirmEmail(writer.browser, link)).status).toBe(302);
+      expect(await isVerified(writer.userId)).toBe(true);
+      expect(error.mock.calls.map((call) => String(call[0]))).toEqual(["confirmation e-mail failed", "confirmation e-mail failed"]);
+    } finally {
+      spy.mockRestore();
+      error.mockRestore();
+    }
   });
 });
 
@@ -149,14 +252,14 @@ describe("password change and reset", () => {
     mail = interceptEmail();
     const writer = await signUp();
     const hash = (await findUser(writer.email))!.password_hash;
-    const response = await writer.browser.post("/dashboard", {
+    const response = await writer.browser.post("/account/password", {
       intent: "change-password",
       currentPassword: "a stolen session does not know this",
       password: "taken-over-1",
       confirmPassword: "taken-over-1",
     });
     expect(response.status).toBe(403);
-    expect(await actionError(response, DASHBOARD)).toBe("Current password is incorrect.");
+    expect(await actionError(response, "routes/account.password")).toBe("Current password is incorrect.");
     expect((await findUser(writer.email))!.password_hash).toBe(hash);
     expect((await signIn(writer.email, DEFAULT_PASSWORD)).response.status).toBe(302);
     expect(mail.sent).toHaveLength(0);
@@ -165,7 +268,7 @@ describe("password change and reset", () => {
   it("a change and a reset each send a 'your password was changed' e-mail", async () => {
     mail = interceptEmail();
     const writer = await signUp();
-    const changed = await writer.browser.post("/dashboard", {
+    const changed = await writer.browser.post("/account/password", {
       intent: "change-password",
       currentPassword: DEFAULT_PASSWORD,
       password: "new-pass-1",

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toolForQueryType } from "~/catalog/history";
 import type { HistoryItem } from "~/history/types";
 import { historyTexts } from "~/messages/history";
-import { OnceOpened, useOverlayState } from "~/components/overlay-parts";
+import { DialogLink, OnceOpened, useOverlayState } from "~/components/overlay-parts";
 import { LocalTime } from "./local-time";
 
 export type DownloadFormat = "txt" | "md";
@@ -159,9 +159,10 @@ function CardActions({
           </Link>
         </Button>
       ) : null}
-      <Button size="1" variant="soft" aria-describedby={titleId} data-action="view" onClick={() => handlers.onView(entry)}>
+      {/* A link to the entry's own page until the scripts run (a press is never lost), then the dialog. */}
+      <DialogLink href={entry.detailsPath} size="1" variant="soft" aria-describedby={titleId} data-action="view" onOpen={() => handlers.onView(entry)}>
         {historyTexts.view}
-      </Button>
+      </DialogLink>
       <DownloadMenu titleId={titleId} onDownload={(format) => handlers.onDownload(entry, format)} />
       <Button size="1" variant="soft" color="gray" aria-describedby={titleId} data-action="rename" onClick={() => handlers.onRename(entry)}>
         {historyTexts.rename}

@@ -53,11 +53,21 @@ function Turn({
   );
 }
 
+/** The prompt and every turn of the conversation, in order: the dialog's body and the details page's. */
+export function ThreadTurns({ thread }: { thread: HistoryThread }) {
+  return exchanges(thread).map((pair, index) => (
+    <Fragment key={index}>
+      <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level="h3" />
+      <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} context={pair.context} level={index === 0 ? "h3" : "h4"} />
+    </Fragment>
+  ));
+}
+
 /**
  * The conversation in the formats beyond the spec's two buttons: Word, Fountain (Stage &
  * Screen) and Print / Save as PDF. A download says so with the spec's 'Downloaded' toast.
  */
-function MoreFormats({ thread }: { thread: HistoryThread | null }) {
+export function MoreFormats({ thread }: { thread: HistoryThread | null }) {
   const show = useToast();
   const source = useMemo<ExportSource | null>(() => (thread ? { kind: "conversation", thread } : null), [thread]);
   const onDownloaded = useCallback(() => show({ ...historyToasts.downloaded }), [show]);
@@ -110,14 +120,7 @@ export function HistoryDetailsDialog({
               {state.message}
             </Text>
           ) : null}
-          {thread
-            ? exchanges(thread).map((pair, index) => (
-                <Fragment key={index}>
-                  <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level="h3" />
-                  <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} context={pair.context} level={index === 0 ? "h3" : "h4"} />
-                </Fragment>
-              ))
-            : null}
+          {thread ? <ThreadTurns thread={thread} /> : null}
         </div>
         <Flex gap="2" mt="4" justify="end" wrap="wrap">
           {entry ? (

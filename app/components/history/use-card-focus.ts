@@ -42,7 +42,7 @@ export function useCardFocus() {
     if (index === null) return returnFocus(event);
     focusBackTo.current = null;
     event.preventDefault();
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('.history-item [data-action="view"]');
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('.history-item [data-action="view"]');
     const target = buttons && buttons.length > 0 ? buttons[Math.min(index, buttons.length - 1)] : null;
     (target ?? document.querySelector<HTMLElement>(".history-search input"))?.focus();
   }, [returnFocus]);

@@ -32,7 +32,7 @@ it("the first request logs one line naming every missing setting; webhooks get 5
     "Stripe webhooks cannot be processed: STRIPE_WEBHOOK_SECRET is not set on this server.",
   );
   expect(lines()).toEqual([
-    "config: missing production settings: OPENAI_API_KEY, STRIPE_WEBHOOK_SECRET, EMAIL_API_KEY, EMAIL_FROM, APP_URL. " +
+    "config: missing production settings: OPENAI_API_KEY, STRIPE_WEBHOOK_SECRET, EMAIL_API_KEY, EMAIL_FROM, APP_URL, TRIAL_MEMORY_KEY. " +
       "What needs them stays unavailable until they are set (wrangler secret put NAME).",
     "stripe webhook: STRIPE_WEBHOOK_SECRET not set: every Stripe webhook is answered 503, so no subscription activates until it is set",
   ]);
