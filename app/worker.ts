@@ -9,6 +9,7 @@ import { createCspNonce, cspNonceContext, externalOrigins } from "./lib/csp.serv
 import { afterResponseContext, executionContext, runAfterResponse, type AfterResponse } from "./lib/execution-context.server";
 import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
+import { drainUnreadBody } from "./lib/request-body.server";
 import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server";
 import { withSecurityHeaders } from "./lib/security-headers.server";
 
@@ -53,6 +54,7 @@ export default {
     const url = new URL(request.url);
     const nonce = createCspNonce();
     const response = crossSiteRefusal(request) ?? (await route(request, url, ctx, nonce));
+    await drainUnreadBody(request);
     return withSecurityHeaders(response, {
       https: url.protocol === "https:",
       csp: { nonce, imageOrigins: configuredImageOrigins() },

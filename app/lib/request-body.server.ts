@@ -29,9 +29,9 @@ export class BodyError extends Error {
 }
 
 /**
- * Past this, an over-long body is refused without being read to its end. Below it, the rest is
- * read and dropped first: answering while a client is still sending makes some clients see a
- * reset connection instead of the 413.
+ * Past this, a body nobody read is left unread (the connection may then be dropped). Below it,
+ * it is read and thrown away before the answer goes out: answering while a client is still
+ * sending made some clients see a broken connection (EPIPE) instead of the 413 or 401.
  */
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 
@@ -51,15 +51,25 @@ async function drain(body: ReadableStream<Uint8Array>, already = 0) {
   await reader.cancel().catch(() => {});
 }
 
+/**
+ * Called by the Worker entry for every request once its answer is ready: a body the route never
+ * read (refused by its length, or before it was needed: a 401, a 405, a cross-site 403) is read
+ * and dropped first, up to DRAIN_LIMIT_BYTES as its Content-Length declares.
+ */
+export async function drainUnreadBody(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > DRAIN_LIMIT_BYTES) return;
+  await drain(request.body);
+}
+
 /** The body's bytes, at most `limit` of them. */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const declared = request.headers.get("Content-Length");
   if (declared !== null && /^\d+$/.test(declared)) {
-    if (Number(declared) > limit) {
-      if (Number(declared) <= DRAIN_LIMIT_BYTES) await drain(request.body);
-      throw new BodyError("too-large");
-    }
+    // Refused unread: the Worker entry reads it away before answering (drainUnreadBody).
+    if (Number(declared) > limit) throw new BodyError("too-large");
     // The HTTP layer delivers exactly the declared length: read it natively in one go (a
     // JavaScript read loop costs about a millisecond of CPU per request in workerd).
     try {

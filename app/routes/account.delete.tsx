@@ -13,15 +13,15 @@ import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { validation } from "~/messages/account";
 import { accountDeleteTexts, accountPageTexts as texts } from "~/messages/account-data";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_HEADERS, privatePageMeta } from "~/lib/page-meta";
 import { readAccount } from "~db/queries/account-data";
 
 export function meta() {
-  return [{ title: `${texts.deleteHeading}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(texts.deleteHeading);
 }
 
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

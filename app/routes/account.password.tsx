@@ -9,15 +9,15 @@ import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { accountTexts, validation } from "~/messages/account";
 import { accountPageTexts } from "~/messages/account-data";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_HEADERS, privatePageMeta } from "~/lib/page-meta";
 import { toasts } from "~/messages/toasts";
 
 export function meta() {
-  return [{ title: `${accountTexts.changePassword}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(accountTexts.changePassword);
 }
 
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -8,15 +8,15 @@ import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { getDb } from "~/lib/db.server";
 import { accountPageTexts as texts } from "~/messages/account-data";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_HEADERS, privatePageMeta } from "~/lib/page-meta";
 import { readAccount } from "~db/queries/account-data";
 
 export function meta() {
-  return [{ title: `${texts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(texts.title);
 }
 
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+  return PRIVATE_PAGE_HEADERS;
 }
 
 /** `/account`: the writer's e-mail and its verification, password, their data and deleting it all. */

@@ -4,11 +4,11 @@ import type { Route } from "./+types/admin.audit";
 import { requireAdminPage } from "~/admin/guard.server";
 import { getDb } from "~/lib/db.server";
 import { adminTexts as texts } from "~/messages/admin";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { listAudit, type AuditCursor } from "~db/queries/admin-audit";
 
 export function meta() {
-  return [{ title: `${texts.auditHeading} · ${texts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.auditHeading} · ${texts.title}`);
 }
 
 const PAGE_SIZE = 50;

@@ -7,10 +7,10 @@ import { tools } from "~/catalog/tools";
 import { PromptEditor } from "~/components/admin/prompt-editor";
 import { adminTexts } from "~/messages/admin";
 import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 
 export function meta() {
-  return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.heading} · ${adminTexts.title}`);
 }
 
 /** `/admin/prompts?tool=<slug>`: one tool's system prompt, its versions, publish and revert. */

@@ -10,10 +10,10 @@ import { ModelSettingsForm, TrialGuardForm } from "~/components/admin/settings-f
 import { formError, text, withForm } from "~/lib/form.server";
 import { adminTexts } from "~/messages/admin";
 import { adminSettingsPageTexts as texts } from "~/messages/admin-prompts";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 
 export function meta() {
-  return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.heading} · ${adminTexts.title}`);
 }
 
 /** `/admin/settings`: the model every generation uses, and the trial guard. */

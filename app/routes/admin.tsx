@@ -5,12 +5,12 @@ import { PLAN } from "~/billing/plan";
 import { OverviewChart } from "~/components/admin/overview-chart";
 import { getDb } from "~/lib/db.server";
 import { adminTexts, overviewTexts as texts } from "~/messages/admin";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { OVERVIEW_DAYS, readOverview } from "~db/queries/admin-overview";
 import { formatCount } from "~/messages/en-format";
 
 export function meta() {
-  return [{ title: `${texts.heading} · ${adminTexts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.heading} · ${adminTexts.title}`);
 }
 
 /** `/admin`: the business at a glance (decision 014), every figure computed in SQL in one batch. */

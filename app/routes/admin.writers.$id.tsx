@@ -6,11 +6,11 @@ import { writerState } from "~/admin/writer-state";
 import { WriterActionDialog } from "~/components/admin/writer-action-dialog";
 import { getDb } from "~/lib/db.server";
 import { adminTexts as texts } from "~/messages/admin";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { readWriter } from "~db/queries/admin-writers";
 
 export function meta() {
-  return [{ title: `${texts.writersHeading} · ${texts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.writersHeading} · ${texts.title}`);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,11 +5,11 @@ import { requireAdminPage } from "~/admin/guard.server";
 import { isWriterState, WRITER_STATES, writerState } from "~/admin/writer-state";
 import { getDb } from "~/lib/db.server";
 import { adminTexts as texts } from "~/messages/admin";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { listWriters, type WriterCursor } from "~db/queries/admin-writers";
 
 export function meta() {
-  return [{ title: `${texts.writersHeading} · ${texts.title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(`${texts.writersHeading} · ${texts.title}`);
 }
 
 const PAGE_SIZE = 50;

@@ -26,14 +26,14 @@ import { latestConversationPerType } from "~db/queries/history";
 import { CategoryIcon } from "~/components/category-icon";
 import { recentWorkByTool, timeAgo, type RecentWork } from "~/history/recent-work";
 import { dashboardTexts } from "~/messages/dashboard";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { PRIVATE_PAGE_HEADERS, privatePageMeta } from "~/lib/page-meta";
 
 export function meta() {
-  return [{ title: `Dashboard${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta("Dashboard");
 }
 
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

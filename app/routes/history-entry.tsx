@@ -12,11 +12,11 @@ import { markdownFileContent, markdownFileName, textFileContent, textFileName } 
 import { readHistoryThread } from "~/history/history.server";
 import type { HistoryThread } from "~/history/types";
 import { historyTexts, historyToasts } from "~/messages/history";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.thread.title} · ${historyTexts.detailsTitle}` : historyTexts.detailsTitle;
-  return [{ title: `${title}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(title, { robots: "noindex" });
 }
 
 export function headers() {
@@ -78,7 +78,7 @@ export default function HistoryEntryPage({ loaderData }: Route.ComponentProps) {
           {thread.label} · <LocalTime iso={thread.createdAt} />
         </Text>
         <article className="glass-card history-details-page" aria-label={thread.title}>
-          <ThreadTurns thread={thread} />
+          <ThreadTurns thread={thread} top="h2" />
         </article>
         <Flex gap="2" mt="4" wrap="wrap">
           <Downloads thread={thread} />

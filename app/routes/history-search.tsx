@@ -13,12 +13,12 @@ import type { HistoryPage } from "~/history/types";
 import { historyTexts } from "~/messages/history";
 import { FIRST_PAGE_WAIT_MS, settledOrStreamed } from "~/lib/in-time.server";
 import { projectErrorTexts } from "~/messages/projects";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 
 type PageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
 export function meta() {
-  return [{ title: `${historyTexts.allSearchTitle}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(historyTexts.allSearchTitle, { robots: "noindex" });
 }
 
 export function headers() {

@@ -10,7 +10,7 @@ import { HistorySearch } from "~/components/history/history-search";
 import { LoadingHistory } from "~/components/history/history-states";
 import { normalizeSearch, projectChoices, projectFilterFound, projectParam, readHistoryPage, starredParam } from "~/history/history.server";
 import type { HistoryPage } from "~/history/types";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { historyTexts } from "~/messages/history";
 import { FIRST_PAGE_WAIT_MS, settledOrStreamed } from "~/lib/in-time.server";
 import { projectErrorTexts } from "~/messages/projects";
@@ -18,7 +18,7 @@ import { projectErrorTexts } from "~/messages/projects";
 export type HistoryPageResult = ({ ok: true } & HistoryPage) | { ok: false; message: string };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? "History"}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(loaderData?.title ?? "History", { robots: "noindex" });
 }
 
 export function headers() {

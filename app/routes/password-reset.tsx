@@ -14,11 +14,11 @@ import { backgroundOf } from "~/lib/execution-context.server";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { accountTexts, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, resetTexts, validation } from "~/messages/account";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { toasts } from "~/messages/toasts";
 
 export function meta() {
-  return [{ title: `Reset Password${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Reset Password", { robots: "noindex" });
 }
 
 export async function loader({ url }: Route.LoaderArgs) {

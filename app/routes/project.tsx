@@ -15,12 +15,12 @@ import { EVERY_SECTION, readHistoryPage } from "~/history/history.server";
 import { getDb } from "~/lib/db.server";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { projectErrorTexts } from "~/messages/projects";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { asProjectKind, type ProjectWithEntries } from "~/projects/types";
 import { readProject } from "~db/queries/projects";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.project.title ?? texts.projects}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(loaderData?.project.title ?? texts.projects, { robots: "noindex" });
 }
 
 export function headers() {

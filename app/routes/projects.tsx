@@ -7,12 +7,12 @@ import { AppHeader } from "~/components/app-header";
 import { NewProjectDialog } from "~/components/projects/new-project-dialog";
 import { getDb } from "~/lib/db.server";
 import { projectKindLabels, projectPageTexts as texts } from "~/messages/project-pages";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { asProjectKind, type ProjectSummary } from "~/projects/types";
 import { listProjects } from "~db/queries/projects";
 
 export function meta() {
-  return [{ title: `${texts.projects}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(texts.projects, { robots: "noindex" });
 }
 
 export function headers() {

@@ -21,11 +21,11 @@ import { findConversationSetup } from "~db/queries/history";
 import { getSubscription } from "~db/queries/subscriptions";
 import { loadActiveProject } from "~/projects/active-project.server";
 import { ToolProjectPicker, useToolProject } from "~/components/projects/tool-project";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { toolTexts } from "~/messages/tools";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? "Assistant"}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(loaderData?.title ?? "Assistant", { robots: "noindex" });
 }
 
 export function headers() {

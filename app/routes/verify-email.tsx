@@ -12,12 +12,12 @@ import type { FormResult } from "~/lib/form-result";
 import { formError, text, withForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PASSWORD_MAX_LENGTH, validation, verifyTexts } from "~/messages/account";
-import { PRIVATE_PAGE_DESCRIPTION, TITLE_SUFFIX } from "~/messages/site";
+import { privatePageMeta } from "~/lib/page-meta";
 import { toasts } from "~/messages/toasts";
 import { isEmailVerified } from "~db/queries/email-verifications";
 
 export function meta() {
-  return [{ title: `${verifyTexts.pageTitle}${TITLE_SUFFIX}` }, { name: "description", content: PRIVATE_PAGE_DESCRIPTION }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(verifyTexts.pageTitle);
 }
 
 export function headers() {

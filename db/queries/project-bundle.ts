@@ -4,7 +4,7 @@
  * as history shows it), in two queries whatever the number of conversations. Scoped by the
  * writer first: another writer's project has no conversations here.
  */
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, queryMessages } from "../schema";
 import type { ThreadTurn } from "./conversations";
@@ -33,9 +33,41 @@ export async function listProjectConversations({
   return listConversationsWhere(db, and(eq(queryHistory.userId, userId), eq(queryHistory.projectId, projectId))!);
 }
 
-/** Every conversation of the writer, in a project or not, oldest first. */
-export async function listAllConversations({ db, userId }: { db: Database; userId: string }): Promise<ProjectConversation[]> {
-  return listConversationsWhere(db, eq(queryHistory.userId, userId));
+/** Where a page of the writer's conversations ends: the last one's start and id (oldest first). */
+export type ConversationCursor = { createdAt: Date; id: string };
+
+/**
+ * One page of the writer's conversations, in a project or not, oldest first, after `after`: the
+ * data download reads them a page at a time, so a writer's whole history is never in memory at
+ * once. Still two queries a page, whatever its size.
+ */
+export async function listConversationsPage({
+  db,
+  userId,
+  after,
+  limit,
+}: {
+  db: Database;
+  userId: string;
+  after: ConversationCursor | null;
+  limit: number;
+}): Promise<ProjectConversation[]> {
+  const theirs = eq(queryHistory.userId, userId);
+  const later = after
+    ? or(gt(queryHistory.createdAt, after.createdAt), and(eq(queryHistory.createdAt, after.createdAt), gt(queryHistory.id, after.id)))
+    : undefined;
+  const onPage = db
+    .select({ id: queryHistory.id })
+    .from(queryHistory)
+    .where(and(theirs, later))
+    .orderBy(asc(queryHistory.createdAt), asc(queryHistory.id))
+    .limit(limit);
+  return listConversationsWhere(db, and(theirs, inArray(queryHistory.id, onPage))!);
+}
+
+export async function countConversations({ db, userId }: { db: Database; userId: string }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(queryHistory).where(eq(queryHistory.userId, userId));
+  return row?.n ?? 0;
 }
 
 async function listConversationsWhere(db: Database, inProject: SQL): Promise<ProjectConversation[]> {

@@ -1,6 +1,8 @@
 import { resetTexts } from "../../app/messages/account.ts";
+import { historyTexts } from "../../app/messages/history.ts";
 import { welcomeToasts } from "../../app/messages/trial.ts";
 import {
+  CONFIRMATION_SUBJECT,
   expect,
   expectNoA11yViolations,
   expectToast,
@@ -11,6 +13,7 @@ import {
   toastItems,
   welcomeDialog,
 } from "./fixtures.ts";
+import { seedConversation } from "./history-page.ts";
 
 // What the writer sees with the system's default motion (the rest of the suite asks for less).
 test.use({ reducedMotion: "no-preference" });
@@ -89,4 +92,31 @@ test("a tool page behind sign-in", async ({ page, email }) => {
   await signUp(page, { email });
   await open(page, "/prose");
   await expectNoA11yViolations(page, "/prose");
+});
+
+test("the pages a press before the scripts run leads to: Change Password, Delete my account, a history entry, the confirmation page (issue 31)", async ({ page, email, mockUrl }) => {
+  await signUp(page, { email });
+  await seedConversation(page, { tool: "poetry", element: "imagery", fields: { premise: "a lighthouse keeper's last winter" } });
+  for (const [path, what] of [
+    ["/account/password", "the Change Password page"],
+    ["/account/delete", "the Delete my account page"],
+  ] as const) {
+    await open(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page, what);
+  }
+  await open(page, "/poetry/history");
+  const details = await page.getByRole("button", { name: historyTexts.view }).first().getAttribute("href");
+  await open(page, details!);
+  await expect(page.getByRole("heading", { level: 1, name: historyTexts.detailsTitle })).toBeVisible();
+  await expectNoA11yViolations(page, "a history entry's page");
+
+  const mail = await latestEmail(mockUrl, email, { subject: CONFIRMATION_SUBJECT });
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9]+/.exec(mail.text)![0]);
+  await open(page, link.pathname + link.search);
+  await expectNoA11yViolations(page, "the confirmation page, signed in");
+  await page.context().clearCookies();
+  await open(page, link.pathname + link.search);
+  await expect(page.getByLabel("Password")).toBeVisible();
+  await expectNoA11yViolations(page, "the confirmation page, signed out");
 });

@@ -1,9 +1,11 @@
 /**
  * A writer's own data (issue 14): "Download all my data" (GET /api/account/export.zip) holds
  * their account, plan, every conversation as Markdown and JSON and every project's bible — and
- * nothing of anyone else; "Delete my account" (POST /account) needs the password, cancels the
- * Stripe subscription at once at the stand-in, removes every row of the writer table by table,
- * mails a confirmation, signs out, and leaves the e-mail free to sign up again as new.
+ * nothing of anyone else, streamed a page of conversations at a time (issue 31); "Delete my
+ * account" (POST /account/delete) needs the password — through the one password limiter —
+ * cancels the Stripe subscription at once at the stand-in, removes every row of the writer table
+ * by table, mails a confirmation, signs out, and leaves the e-mail free to sign up again, with
+ * what was left of its trial (remembered as a keyed hash of the address only).
  */
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
@@ -17,7 +19,7 @@ import { accountDeleteTexts } from "../../app/messages/account-data";
 import { payStripeCheckout, stripeState } from "../mocks/stripe-control";
 import { CONFIRMATION_SUBJECT, type SentEmail } from "./support/email";
 import { type SignedUpUser, signIn, signUp } from "./support/accounts";
-import { Browser, flashToast } from "./support/browser";
+import { Browser, flashToast, startOfQuietRateLimitWindow } from "./support/browser";
 import { seedEntry } from "./support/history-seed";
 import { STAND_IN_URL } from "./support/generation";
 import { eventually } from "./support/wait";
@@ -115,6 +117,25 @@ describe("GET /api/account/export.zip", () => {
     expect(everything).not.toContain(other.email);
   });
 
+  it("is streamed, a page of conversations at a time: all of them, each once, in order (issue 31)", async () => {
+    const writer = await signUp();
+    const markers = Array.from({ length: 123 }, (_, n) => `streamed-${String(n).padStart(3, "0")}-${crypto.randomUUID().slice(0, 8)}`);
+    for (const marker of markers) await seedConversation(writer, marker);
+    const response = await writer.browser.request("/api/account/export.zip");
+    expect(response.status).toBe(200);
+    // No length up front: the archive is written as it is sent.
+    expect(response.headers.get("Content-Length")).toBeNull();
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const markdown = Object.entries(files)
+      .filter(([path]) => /^conversations\/poetry\/.+\.md$/.test(path))
+      .map(([, bytes]) => strFromU8(bytes));
+    expect(markdown).toHaveLength(123);
+    const found = markers.filter((marker) => markdown.some((text) => text.includes(`Answer ${marker}`)));
+    expect(found).toEqual(markers);
+    expect(JSON.parse(strFromU8(files["account.json"]!))).toMatchObject({ conversations: 123 });
+    expect(strFromU8(files["README.md"]!)).toContain("123 conversations");
+  });
+
   it("is a 401 signed out", async () => {
     const response = await new Browser().request("/api/account/export.zip", { headers: { Accept: "application/json" } });
     expect(response.status).toBe(401);
@@ -173,11 +194,56 @@ describe("POST /account/delete (Delete my account: the dialog's and the page's f
     // Signed out, and the old password no longer signs in.
     expect((await writer.browser.get("/dashboard")).status).toBe(302);
     expect((await signIn(writer.email, writer.password)).response.status).not.toBe(302);
-    // The same e-mail signs up again as a new writer with a fresh trial.
+    // The same e-mail signs up again as a new writer, with what was left of its trial.
     const again = await signUp({ email: writer.email });
     expect(again.userId).not.toBe(writer.userId);
     const files = await exportZip(again);
     expect(JSON.parse(files["account.json"]!)).toMatchObject({ conversations: 0, projects: 0, plan: { trialConversationsLeft: 5 } });
+  });
+
+  it("deleting and signing up again continues the trial, never a fresh one; only a keyed hash of the address is kept (issue 31)", async () => {
+    const writer = await signUp();
+    // Three trial conversations used, and the trial half over.
+    const endsAt = Date.now() + 15 * 24 * 60 * 60 * 1000;
+    await env.DB.prepare("UPDATE user_subscriptions SET queries_remaining = 2, queries_used = 3, trial_end_date = ? WHERE user_id = ?").bind(endsAt, writer.userId).run();
+    expect((await deleteAccount(writer, writer.password)).status).toBe(302);
+    const memory = await env.DB.prepare("SELECT * FROM trial_memory").all<Record<string, unknown>>();
+    const row = memory.results.find((one) => one.conversations_left === 2 && one.trial_ends_at === endsAt)!;
+    expect(Object.keys(row).sort()).toEqual(["address_hash", "conversations_left", "trial_ends_at", "updated_at"]);
+    expect(row.address_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(memory.results)).not.toContain(writer.email);
+    expect(JSON.stringify(memory.results)).not.toContain(writer.email.split("@")[0]);
+
+    const browser = new Browser();
+    const again = await browser.post("/signup", { email: writer.email.toUpperCase(), password: "another-1", confirmPassword: "another-1" });
+    expect(again.status).toBe(302);
+    expect(flashToast(again)).toEqual({ title: "Welcome back!", description: "This address had a free trial before, so yours continues where it left off: 2 trial conversations left." });
+    const dashboard = await browser.get("/dashboard");
+    expect(await dashboard.text()).toContain("2 of 5 trial conversations left");
+
+    // With nothing left, the next account starts with nothing: the toast says to subscribe.
+    const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(writer.email).first<{ id: string }>();
+    await env.DB.prepare("UPDATE user_subscriptions SET queries_remaining = 0 WHERE user_id = ?").bind(user!.id).run();
+    expect((await browser.post("/account/delete", { intent: "delete-account", password: "another-1" })).status).toBe(302);
+    const third = await new Browser().post("/signup", { email: writer.email, password: "third-1", confirmPassword: "third-1" });
+    expect(flashToast(third)?.title).toBe("Welcome back!");
+    expect(flashToast(third)?.description).toMatch(/^This address has used its free trial before\. Subscribe/);
+  });
+
+  it("guessing the password through Delete my account meets the one password limiter (429 on the sixth), shared with Change Password", async () => {
+    const writer = await signUp();
+    const before = await rowsOf(writer.userId);
+    await startOfQuietRateLimitWindow(20_000);
+    const statuses: number[] = [];
+    for (let n = 1; n <= 4; n += 1) statuses.push((await deleteAccount(writer, `guess ${n}`)).status);
+    const change = await writer.browser.post("/account/password", { intent: "change-password", currentPassword: "guess 5", password: "taken-over-1", confirmPassword: "taken-over-1" });
+    statuses.push(change.status);
+    for (let n = 6; n <= 20; n += 1) statuses.push((await deleteAccount(writer, `guess ${n}`)).status);
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+    expect(statuses.slice(5)).toEqual(Array.from({ length: 15 }, () => 429));
+    // Even the right password now waits for the minute to pass: nothing was deleted.
+    expect((await deleteAccount(writer, writer.password)).status).toBe(429);
+    expect(await rowsOf(writer.userId)).toEqual(before);
   });
 
   it("signed out, or from another site, deletes nothing", async () => {

@@ -151,6 +151,27 @@ describe("actions on a writer", () => {
     }
   });
 
+  it("an unverified admin is not another admin: the owner cannot remove their own admin and leave nobody to open the console (issue 31)", async () => {
+    const owner = await makeAdmin(await signUp());
+    const newcomer = await signUp();
+    expect((await act(owner.browser, newcomer.userId, "make-admin")).status).toBe(200);
+    const others = await all("SELECT user_id FROM user_subscriptions WHERE is_admin = 1 AND user_id NOT IN (?, ?)", owner.userId, newcomer.userId);
+    await execute(`UPDATE user_subscriptions SET is_admin = 0 WHERE user_id IN (SELECT value FROM json_each(?))`, JSON.stringify(others.map((row) => row.user_id)));
+    try {
+      const refused = await act(owner.browser, owner.userId, "remove-admin");
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toBe("This is the last admin: make someone else admin first.");
+      expect((await subscriptionRow(owner.userId))!.is_admin).toBe(1);
+      expect((await owner.browser.get("/admin")).status).toBe(200);
+      // Once the newcomer confirms the address, they count, and the owner may step down.
+      await execute("UPDATE users SET email_verified_at = ? WHERE id = ?", Date.now(), newcomer.userId);
+      expect((await act(owner.browser, owner.userId, "remove-admin")).status).toBe(200);
+      expect((await newcomer.browser.get("/admin")).status).toBe(200);
+    } finally {
+      await execute(`UPDATE user_subscriptions SET is_admin = 1 WHERE user_id IN (SELECT value FROM json_each(?))`, JSON.stringify(others.map((row) => row.user_id)));
+    }
+  });
+
   it("delete the account and its data (audited; the admin cannot delete themselves here)", async () => {
     const admin = await makeAdmin(await signUp());
     const writer = await signUp();
@@ -183,6 +204,12 @@ describe("the writers list", () => {
     expect(await emailsOn(`q=${tag}&state=subscribed`)).toEqual([]);
     // A LIKE wildcard in the search is a plain character.
     expect(await emailsOn("q=%25")).toEqual([]);
+    // A long search (a whole long address, past the 50 bytes D1 allows a LIKE pattern) still answers (issue 31).
+    const long = await signUp({ email: `${tag}-${"long-address-of-a-writer".repeat(3)}@example.test` });
+    const page = await admin.browser.get(`/admin/writers?q=${encodeURIComponent(long.email)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(long.email);
+    expect((await admin.browser.get(`/admin/writers?q=${"x".repeat(200)}`)).status).toBe(200);
     // The next page starts after the last one shown.
     expect(await emailsOn(`q=${tag}&after=9000.${writers[2]!.userId}`)).toEqual([`${tag}-0@example.test`, `${tag}-1@example.test`]);
   });

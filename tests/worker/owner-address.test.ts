@@ -5,14 +5,14 @@
  * password. The inbox's owner takes the account over with a password reset, which confirms the
  * address and ends the stranger's sessions. Its own file: the owner's address signs up once here.
  */
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { confirmEmail, signIn, signUp } from "./support/accounts";
 import { Browser, expectSessionExpired } from "./support/browser";
 import { subscriptionOf } from "./support/db";
-import { interceptEmail, resetLinkFrom, verifyLinkFrom, type SentEmail } from "./support/email";
-import { actionError, visibleText } from "./support/html";
+import { interceptEmail, resetLinkFrom, verifyLinkFrom } from "./support/email";
+import { actionError } from "./support/html";
 import { eventually } from "./support/wait";
+import { confirmationFor as confirmationOf, isVerified, openLink } from "./support/verification";
 
 const OWNER = "owner@example.com";
 const VERIFY_ROUTE = "routes/verify-email";
@@ -22,18 +22,9 @@ afterEach(() => {
   mail = undefined;
 });
 
-async function confirmationFor(address: string): Promise<SentEmail> {
-  return eventually(async () => mail!.confirmations.find((sent) => sent.to.includes(address)));
-}
+const confirmationFor = (address: string) => confirmationOf(mail!, address);
 
-const isVerified = async (userId: string) =>
-  (await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(userId).first<{ email_verified_at: number | null }>())
-    ?.email_verified_at != null;
 
-async function openLink(browser: Browser, path: string, method: "GET" | "HEAD" = "GET") {
-  const response = method === "GET" ? await browser.get(path) : await browser.request(path, { method: "HEAD" });
-  return { response, text: method === "GET" ? visibleText(await response.text()) : "" };
-}
 
 describe("the owner's address, registered by a stranger first", () => {
   it("a stranger who signed up with the owner's address first never becomes admin; the inbox's owner takes the account over by a reset", async () => {

@@ -13,6 +13,7 @@ import { interceptEmail, resetLinkFrom, verifyLinkFrom, type SentEmail } from ".
 import { actionError, routerData, visibleText } from "./support/html";
 import { sha256Hex, uniqueEmail, uniqueIp } from "./support/ids";
 import { eventually } from "./support/wait";
+import { confirmationFor as confirmationOf, isVerified, openLink } from "./support/verification";
 
 const OWNER = "owner@example.com";
 const DASHBOARD = "routes/dashboard";
@@ -22,24 +23,14 @@ afterEach(() => {
   mail = undefined;
 });
 
-async function confirmationFor(address: string): Promise<SentEmail> {
-  return eventually(async () => mail!.confirmations.find((sent) => sent.to.includes(address)));
-}
+const confirmationFor = (address: string) => confirmationOf(mail!, address);
 
 const countTokens = async (userId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM email_verification_tokens WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
-const isVerified = async (userId: string) =>
-  (await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(userId).first<{ email_verified_at: number | null }>())
-    ?.email_verified_at != null;
 
 const VERIFY_ROUTE = "routes/verify-email";
 
-/** What the confirmation page says, and whether it stored anything (it must not, on a GET or HEAD). */
-async function openLink(browser: Browser, path: string, method: "GET" | "HEAD" = "GET") {
-  const response = method === "GET" ? await browser.get(path) : await browser.request(path, { method: "HEAD" });
-  return { response, text: method === "GET" ? visibleText(await response.text()) : "" };
-}
 
 describe("the owner's address is admin only once confirmed", () => {
   it("sign up as owner → a trial account and a confirmation e-mail → the link's page → Confirm → admin", async () => {

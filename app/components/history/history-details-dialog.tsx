@@ -33,13 +33,13 @@ function Turn({
   heading: string;
   text: string;
   status?: string;
-  level: "h3" | "h4";
+  level: "h2" | "h3" | "h4";
   /** What the project's story bible gave this answer ("Used: …"). */
   context?: ContextUsed;
 }) {
   return (
     <section className="history-turn">
-      <Heading as={level} size={level === "h3" ? "3" : "2"} mb="1" color="gray">
+      <Heading as={level} size={level === "h4" ? "2" : "3"} mb="1" color="gray">
         {heading}
       </Heading>
       <Markdown text={cleanForDisplay(text)} />
@@ -53,12 +53,17 @@ function Turn({
   );
 }
 
-/** The prompt and every turn of the conversation, in order: the dialog's body and the details page's. */
-export function ThreadTurns({ thread }: { thread: HistoryThread }) {
+/**
+ * The prompt and every turn of the conversation, in order: the dialog's body (under its h2
+ * title, `top` h3) and the details page's (under its h1, `top` h2). A follow-up's answer sits
+ * one level below its question.
+ */
+export function ThreadTurns({ thread, top = "h3" }: { thread: HistoryThread; top?: "h2" | "h3" }) {
+  const below = top === "h2" ? "h3" : "h4";
   return exchanges(thread).map((pair, index) => (
     <Fragment key={index}>
-      <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level="h3" />
-      <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} context={pair.context} level={index === 0 ? "h3" : "h4"} />
+      <Turn heading={index === 0 ? historyTexts.prompt : historyTexts.followUp(index)} text={pair.ask} level={top} />
+      <Turn heading={historyTexts.response} text={pair.answer} status={pair.status} context={pair.context} level={index === 0 ? top : below} />
     </Fragment>
   ));
 }
