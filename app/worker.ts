@@ -10,7 +10,6 @@ import { afterResponseContext, executionContext, runAfterResponse, type AfterRes
 import { reportMissingSettingsOnce } from "./lib/missing-secrets.server";
 import { crossSiteRefusal } from "./lib/origin.server";
 import { drainUnreadBody } from "./lib/request-body.server";
-import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server";
 import { withSecurityHeaders } from "./lib/security-headers.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -43,9 +42,7 @@ async function route(request: Request, url: URL, ctx: ExecutionContext, nonce: s
   context.set(executionContext, ctx);
   context.set(afterResponseContext, after);
   context.set(cspNonceContext, nonce);
-  const response = runAfterResponse(await handleRequest(request, context), after, ctx);
-  // Vite's dev server loads modules its own way (hot reload); built pages paint before their scripts.
-  return import.meta.env.DEV ? response : scriptsAfterFirstPaint(response, nonce);
+  return runAfterResponse(await handleRequest(request, context), after, ctx);
 }
 
 export default {

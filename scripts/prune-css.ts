@@ -19,10 +19,13 @@
  *
  * Only the client JavaScript is read: everything the server renders, the browser hydrates from
  * the same components. A pruned file gets a new content hash in its name; every reference in the
- * client and server builds is rewritten.
+ * client and server builds is rewritten. The stylesheets as Vite wrote them are kept, unserved, in
+ * `build/unpruned-css/` (with `manifest.json`: pruned name → original name), so that an
+ * end-to-end test (tests/e2e/css-pruning.spec.ts) can load every main page both ways and require
+ * the same computed styles: a rule wrongly pruned fails it.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import postcss, { type Container, type Root, type Rule } from "postcss";
@@ -293,10 +296,17 @@ function hashedName(fileName: string, content: string): string {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 
+/** Where the stylesheets as Vite wrote them are kept, and the manifest naming them. */
+export const UNPRUNED_FOLDER = "unpruned-css";
+export const UNPRUNED_MANIFEST = "manifest.json";
+
 /** Prunes every stylesheet of the client build in `buildDirectory`; logs what each weighs. */
 export function pruneBuiltCss(buildDirectory: string, log: (line: string) => void = console.log) {
   const client = path.join(buildDirectory, "client");
   const server = path.join(buildDirectory, "server");
+  const unpruned = path.join(buildDirectory, UNPRUNED_FOLDER);
+  rmSync(unpruned, { recursive: true, force: true });
+  mkdirSync(unpruned, { recursive: true });
   const usage = classUsage(filesUnder(client, /\.m?js$/).map((file) => readFileSync(file, "utf8")));
   const renamed = new Map<string, string>();
   const files = filesUnder(path.join(client, "assets"), /\.css$/);
@@ -309,12 +319,14 @@ export function pruneBuiltCss(buildDirectory: string, log: (line: string) => voi
     const oldName = path.basename(file);
     const newName = hashedName(oldName, after);
     renamed.set(oldName, newName);
+    writeFileSync(path.join(unpruned, oldName), before);
     log(`pruned ${oldName} → ${newName}: ${kb(gzipped(before))} → ${kb(gzipped(after))} gzipped`);
     for (const copy of [file, path.join(server, "assets", oldName)]) {
       rmSync(copy, { force: true });
       writeFileSync(path.join(path.dirname(copy), newName), after);
     }
   }
+  writeFileSync(path.join(unpruned, UNPRUNED_MANIFEST), JSON.stringify(Object.fromEntries([...renamed].map(([from, to]) => [to, from])), null, 2));
   if (renamed.size === 0) return;
   for (const file of [...filesUnder(client, /\.(m?js|json|html)$/), ...filesUnder(server, /\.(m?js|json|map)$/)]) {
     const text = readFileSync(file, "utf8");

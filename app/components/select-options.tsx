@@ -1,8 +1,4 @@
-/**
- * The items of a Radix Select, written once: `SelectOptions` turns a list of value/label pairs
- * into `Select.Item`s, and `ContentOnDemand` renders the list only once the writer comes near the
- * trigger (`useSelectItemsOnDemand`, decision 015 "Selects mount their items on demand").
- */
+/** The items of a Radix Select, written once: `SelectOptions` turns a list of value/label pairs into `Select.Item`s. */
 import { Select } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
@@ -15,11 +11,6 @@ export function SelectOptions({ options }: { options: readonly SelectOption[] })
       {option.label}
     </Select.Item>
   ));
-}
-
-/** The Select's list (under its trigger), mounted only when `itemsWanted` is true. */
-export function ContentOnDemand({ itemsWanted, children }: { itemsWanted: boolean; children: ReactNode }) {
-  return itemsWanted ? <Select.Content position="popper">{children}</Select.Content> : null;
 }
 
 /** A project as an option: its id chosen, its title shown. */

@@ -6,7 +6,6 @@ import { signIn } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";
 import { landingExampleLabels } from "~/components/landing/example-labels.server";
-import { SignInForm } from "~/components/auth-forms";
 import { HeroPicture, LandingSections, LandingTopBar } from "~/components/landing/landing-sections";
 import type { AuthTab } from "~/components/welcome-dialog";
 import { getPublicConfig } from "~/lib/config.server";
@@ -59,6 +58,12 @@ export async function action({ request }: Route.ActionArgs) {
 /** The Welcome dialog's code loads when a visitor is about to open it, not with the page. */
 const loadWelcomeDialog = () => import("~/components/welcome-dialog");
 const WelcomeDialog = lazy(loadWelcomeDialog);
+/**
+ * The sign-in form a browser without scripts gets in place of the dialog. Rendered only inside
+ * `<noscript>`, which the browser hydrates as text: only the server ever renders it (waiting for
+ * it as part of the page), so its code never reaches the browser.
+ */
+const NoScriptSignIn = lazy(() => import("~/components/auth-forms").then((module) => ({ default: module.SignInForm })));
 
 function subscribeToHash(onChange: () => void) {
   window.addEventListener("hashchange", onChange);
@@ -119,7 +124,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             {/* Without scripts the dialog cannot open: the sign-in form is on the page instead. */}
             <noscript>
               <section aria-label={landingTexts.signInTab} className="landing-noscript">
-                <SignInForm />
+                <NoScriptSignIn />
                 <a className="text-link" href="/signup">
                   {landingTexts.noScriptSignUp}
                 </a>

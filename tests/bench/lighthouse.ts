@@ -1,11 +1,14 @@
 /**
- * Lighthouse 13 on the five budget pages (issue 15): its default configuration, which is the
+ * Lighthouse 13 on the five budget pages, a report beside the applied-throttling budgets
+ * (throttled.ts, issue 32): its simulated scores are what a lab would say, not what a writer
+ * feels, so only the score's median (≥ 95), CLS and the other categories are held to a number
+ * here. Its default configuration, which is the
  * mobile preset (a phone-sized screen, simulated slow 4G and a 4× CPU slowdown), run with the
  * system Chromium, headless. Each page is loaded `BENCH_LIGHTHOUSE_RUNS` times (default 5: on
  * this shared machine one run in three or four loses 10-20 points to the host's load, which a
  * median of three can still land on),
  * each run in a fresh browser with an empty cache; the performance score, LCP, CLS and total
- * blocking time are the medians of the runs. Budgets: performance ≥ 98, LCP ≤ 2.0 s, CLS 0
+ * blocking time are the medians of the runs. Budgets: performance ≥ 95, CLS 0
  * (as Lighthouse shows it, to three decimals: 0.000), and accessibility, best practices and SEO
  * 100 in every run. Signed-in pages send the writer's session cookie with every request
  * (Lighthouse's `extraHeaders`: its storage reset between runs would clear a cookie set in the
@@ -33,8 +36,7 @@ import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
 import { BUDGET_PAGES, pageHeaders, warmPages, type BenchPage } from "./pages.ts";
 import { median, type BenchResult, type RunningApp } from "./types.ts";
 
-export const PERFORMANCE_BUDGET = 98;
-export const LCP_BUDGET_MS = 2000;
+export const PERFORMANCE_BUDGET = 95;
 /** CLS must show as 0.000 (Lighthouse rounds it to three decimals). */
 export const CLS_LIMIT = 0.0005;
 export const CATEGORY_BUDGET = 100;
@@ -146,7 +148,7 @@ function summarize(page: BenchPage, runs: Run[]): BenchResult[] {
       budget: `≥ ${PERFORMANCE_BUDGET}`,
       ok: performance >= PERFORMANCE_BUDGET,
     },
-    { name: `${label}: LCP (${n})`, value: `${(lcp / 1000).toFixed(2)} s`, budget: `≤ ${(LCP_BUDGET_MS / 1000).toFixed(1)} s`, ok: lcp <= LCP_BUDGET_MS },
+    { name: `${label}: LCP, simulated (${n})`, value: `${(lcp / 1000).toFixed(2)} s`, ok: true },
     { name: `${label}: CLS (${n})`, value: cls.toFixed(3), budget: "0", ok: cls < CLS_LIMIT },
     { name: `${label}: total blocking time (${n})`, value: `${Math.round(of((run) => run.tbtMs))} ms`, ok: true },
     {

@@ -1,5 +1,4 @@
 import { exports } from "cloudflare:workers";
-import { HELD_PRELOAD_REL } from "~/lib/held-script-tags";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD, type SignedUpUser, signIn, signUp } from "./support/accounts";
 import { Browser, SESSION_EXPIRED, setCookies } from "./support/browser";
@@ -250,8 +249,8 @@ async function expectStrictPolicy(response: Response): Promise<string> {
   const scripts = openingTags(html, "script");
   expect(scripts.length, "the document has scripts").toBeGreaterThan(0);
   for (const tag of scripts) expect(attribute(tag, "nonce"), tag).toBe(nonce);
-  // Module preloads are held until the first paint (scripts-after-paint.server.ts), nonce and all.
-  const preloads = openingTags(html, "link").filter((tag) => [HELD_PRELOAD_REL, "modulepreload"].includes(attribute(tag, "rel") ?? ""));
+  // React Router's module preloads carry the nonce too.
+  const preloads = openingTags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload");
   expect(preloads.length, "the document preloads its modules").toBeGreaterThan(0);
   for (const tag of preloads) expect(attribute(tag, "nonce"), tag).toBe(nonce);
   return nonce;

@@ -1,10 +1,8 @@
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useNavigate } from "react-router";
-import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
-import { ContentOnDemand, projectOption, SelectOptions } from "~/components/select-options";
+import { projectOption, SelectOptions } from "~/components/select-options";
 import { historyProjectTexts } from "~/messages/project-pages";
-import { HydrateLater } from "~/components/hydrate-later";
 
 const ALL = "all";
 const NONE = "none";
@@ -26,25 +24,22 @@ export function ProjectFilter({
 }) {
   const navigate = useNavigate();
   const labelId = useId();
-  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   return (
     <Flex direction="column" gap="1" className="history-project-filter">
       <Text size="2" weight="medium" id={labelId}>
         {historyProjectTexts.filterLabel}
       </Text>
-      <HydrateLater>
-        <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
-          {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
-          <Select.Trigger aria-labelledby={labelId} {...triggerProps}>
-            {filterName(project, projects)}
-          </Select.Trigger>
-          <ContentOnDemand itemsWanted={itemsWanted}>
-            <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
-            <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
-            <SelectOptions options={projects.map(projectOption)} />
-          </ContentOnDemand>
-        </Select.Root>
-      </HydrateLater>
+      <Select.Root size="3" value={project ?? ALL} onValueChange={(value) => navigate(hrefFor(value === ALL ? null : value))}>
+        {/* Named here, not by Radix after hydration: the server's page shows it (no layout shift). */}
+        <Select.Trigger aria-labelledby={labelId}>
+          {filterName(project, projects)}
+        </Select.Trigger>
+        <Select.Content position="popper">
+          <Select.Item value={ALL}>{historyProjectTexts.all}</Select.Item>
+          <Select.Item value={NONE}>{historyProjectTexts.none}</Select.Item>
+          <SelectOptions options={projects.map(projectOption)} />
+        </Select.Content>
+      </Select.Root>
     </Flex>
   );
 }

@@ -9,10 +9,8 @@ import { useToast } from "~/components/toaster";
 import { activeProjectTexts as texts } from "~/messages/project-pages";
 import { setActiveProject } from "~/projects/client";
 import type { Project } from "~/projects/types";
-import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
-import { ContentOnDemand, projectOption, SelectOptions } from "~/components/select-options";
+import { projectOption, SelectOptions } from "~/components/select-options";
 import { NewProjectDialog } from "./new-project-dialog";
-import { HydrateLater } from "~/components/hydrate-later";
 
 export type PickerProject = { id: string; title: string };
 
@@ -34,7 +32,6 @@ export function ActiveProjectPicker({
   const [projects, setProjects] = useState(initialProjects);
   const [active, setActive] = useState(activeProjectId);
   const [creating, setCreating] = useState(false);
-  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   const choose = (id: string | null, known = projects) => {
     const previous = active;
     setActive(id);
@@ -51,28 +48,26 @@ export function ActiveProjectPicker({
       <Text size="2" id={labelId} className="active-project-label">
         {texts.label}
       </Text>
-      <HydrateLater>
-        <Select.Root
-          value={active ?? NONE}
-          onValueChange={(value) => {
-            if (value === NEW) setCreating(true);
-            else choose(value === NONE ? null : value);
-          }}
-        >
-          {/* The choice's name as the trigger's text: Radix fills it in only after hydration, so the
-              server's page would have an empty trigger that widens (a layout shift) once it runs. */}
-          <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger" {...triggerProps}>
-            {projects.find((project) => project.id === active)?.title ?? texts.none}
-          </Select.Trigger>
-          <ContentOnDemand itemsWanted={itemsWanted}>
-            <Select.Item value={NONE}>{texts.none}</Select.Item>
-            {projects.length > 0 ? <Select.Separator /> : null}
-            <SelectOptions options={projects.map(projectOption)} />
-            <Select.Separator />
-            <Select.Item value={NEW}>{texts.newProject}</Select.Item>
-          </ContentOnDemand>
-        </Select.Root>
-      </HydrateLater>
+      <Select.Root
+        value={active ?? NONE}
+        onValueChange={(value) => {
+          if (value === NEW) setCreating(true);
+          else choose(value === NONE ? null : value);
+        }}
+      >
+        {/* The choice's name as the trigger's text: Radix fills it in only after hydration, so the
+            server's page would have an empty trigger that widens (a layout shift) once it runs. */}
+        <Select.Trigger aria-labelledby={labelId} variant="soft" className="active-project-trigger">
+          {projects.find((project) => project.id === active)?.title ?? texts.none}
+        </Select.Trigger>
+        <Select.Content position="popper">
+          <Select.Item value={NONE}>{texts.none}</Select.Item>
+          {projects.length > 0 ? <Select.Separator /> : null}
+          <SelectOptions options={projects.map(projectOption)} />
+          <Select.Separator />
+          <Select.Item value={NEW}>{texts.newProject}</Select.Item>
+        </Select.Content>
+      </Select.Root>
       <NewProjectDialog
         open={creating}
         onOpenChange={setCreating}

@@ -8,13 +8,11 @@
 import { Button, Flex, Select, Spinner, Text, TextArea } from "@radix-ui/themes";
 import { memo, useId, useState, useSyncExternalStore } from "react";
 import { countWords, draftActionsOf, MAX_DRAFT_WORDS, type DraftAction, type DraftSource } from "~/catalog/draft-actions";
-import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
-import { ContentOnDemand, SelectOptions } from "~/components/select-options";
+import { SelectOptions } from "~/components/select-options";
 import { noopSubscribe, useHydrated } from "~/lib/use-hydrated";
 import { draftModeTexts } from "~/messages/tools";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "./draft-input";
 import { FoldControls, submitOnModEnter } from "./element-form";
-import { HydrateLater } from "~/components/hydrate-later";
 
 const DEFAULT_ACTION = "line-edit";
 
@@ -86,22 +84,19 @@ function PassageField({ passage, error, onChange }: { passage: string; error: st
 function ActionField({ actions, value, busy, onChange }: { actions: readonly DraftAction[]; value: string; busy: boolean; onChange: (value: string) => void }) {
   const labelId = useId();
   const chosen = actions.find((action) => action.value === value);
-  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   return (
     <Flex direction="column" gap="2">
       <Text as="p" id={labelId} size="3" weight="bold" className="draft-action-label">
         {draftModeTexts.actionLabel}
       </Text>
-      <HydrateLater>
-        <Select.Root value={value} onValueChange={onChange} disabled={busy} size="3">
-          <Select.Trigger aria-labelledby={labelId} aria-describedby={`${labelId}-hint`} {...triggerProps}>
-            {chosen?.label}
-          </Select.Trigger>
-          <ContentOnDemand itemsWanted={itemsWanted}>
-            <SelectOptions options={actions} />
-          </ContentOnDemand>
-        </Select.Root>
-      </HydrateLater>
+      <Select.Root value={value} onValueChange={onChange} disabled={busy} size="3">
+        <Select.Trigger aria-labelledby={labelId} aria-describedby={`${labelId}-hint`}>
+          {chosen?.label}
+        </Select.Trigger>
+        <Select.Content position="popper">
+          <SelectOptions options={actions} />
+        </Select.Content>
+      </Select.Root>
       <Text as="p" id={`${labelId}-hint`} size="1" color="gray" className="draft-action-hint">
         {chosen?.tracked ? draftModeTexts.trackedHint : draftModeTexts.untrackedHint}
       </Text>

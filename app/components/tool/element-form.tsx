@@ -8,13 +8,11 @@ import { Button, Flex, Heading, Select, Spinner, Text, TextArea, TextField, Visu
 import { memo, useCallback, useId, useState } from "react";
 import { MAX_FIELD_CHARS } from "~/catalog/requests";
 import type { ToolDefinition, ToolElementDefinition, ToolField } from "~/catalog/tools";
-import { useSelectItemsOnDemand } from "~/components/select-items-on-demand";
-import { ContentOnDemand, SelectOptions } from "~/components/select-options";
+import { SelectOptions } from "~/components/select-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { applyPrefill, bibleValues, type PrefillBible } from "~/projects/prefill";
 import { summaryOf } from "./form-summary";
-import { HydrateLater } from "~/components/hydrate-later";
 
 function DetailField({ name, spec, value, onChange }: { name: string; spec: ToolField; value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -45,23 +43,20 @@ function StepOne({
   onChange: (value: string) => void;
 }) {
   const headingId = useId();
-  const { itemsWanted, triggerProps } = useSelectItemsOnDemand();
   return (
     <Flex direction="column" gap="2">
       <Heading as="h2" size="4" id={headingId}>
         Step 1: {toolTexts.stepOne}
       </Heading>
-      <HydrateLater>
-        <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
-          {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
-          <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId} {...triggerProps}>
-            {elements.find((candidate) => candidate.value === value)?.label}
-          </Select.Trigger>
-          <ContentOnDemand itemsWanted={itemsWanted}>
-            <SelectOptions options={elements} />
-          </ContentOnDemand>
-        </Select.Root>
-      </HydrateLater>
+      <Select.Root value={value || undefined} onValueChange={onChange} disabled={busy} size="3">
+        {/* The chosen element named here rather than by Radix after hydration (no layout shift). */}
+        <Select.Trigger placeholder={toolTexts.stepOnePlaceholder} aria-labelledby={headingId}>
+          {elements.find((candidate) => candidate.value === value)?.label}
+        </Select.Trigger>
+        <Select.Content position="popper">
+          <SelectOptions options={elements} />
+        </Select.Content>
+      </Select.Root>
     </Flex>
   );
 }

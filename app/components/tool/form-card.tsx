@@ -7,25 +7,22 @@
  */
 import { Card, Flex, SegmentedControl, Text } from "@radix-ui/themes";
 import { draftModeTexts } from "~/messages/tools";
-import { HydrateLater } from "~/components/hydrate-later";
 
 export type WorkspaceMode = "generate" | "draft";
 
 function ModeSwitch({ mode, onChange }: { mode: WorkspaceMode; onChange: (mode: WorkspaceMode) => void }) {
   return (
-    <HydrateLater>
-      <SegmentedControl.Root
-        value={mode}
-        onValueChange={(value) => onChange(value === "draft" ? "draft" : "generate")}
-        size={{ initial: "2", xs: "3" }}
-        radius="large"
-        className="mode-switch"
-        aria-label={draftModeTexts.modeLabel}
-      >
-        <SegmentedControl.Item value="generate">{draftModeTexts.generateMode}</SegmentedControl.Item>
-        <SegmentedControl.Item value="draft">{draftModeTexts.draftMode}</SegmentedControl.Item>
-      </SegmentedControl.Root>
-    </HydrateLater>
+    <SegmentedControl.Root
+      value={mode}
+      onValueChange={(value) => onChange(value === "draft" ? "draft" : "generate")}
+      size={{ initial: "2", xs: "3" }}
+      radius="large"
+      className="mode-switch"
+      aria-label={draftModeTexts.modeLabel}
+    >
+      <SegmentedControl.Item value="generate">{draftModeTexts.generateMode}</SegmentedControl.Item>
+      <SegmentedControl.Item value="draft">{draftModeTexts.draftMode}</SegmentedControl.Item>
+    </SegmentedControl.Root>
   );
 }
 

@@ -2,33 +2,30 @@
 import { Button, Popover } from "@radix-ui/themes";
 import { workspaceTexts } from "~/messages/tools";
 import { OnceOpened, useOverlayState } from "~/components/overlay-parts";
-import { HydrateLater } from "~/components/hydrate-later";
 
 export function ShortcutsHelp() {
   const overlay = useOverlayState();
   return (
-    <HydrateLater>
-      <Popover.Root {...overlay}>
-        <Popover.Trigger>
-          <Button type="button" size="1" variant="ghost" color="gray">
-            {workspaceTexts.shortcuts}
-          </Button>
-        </Popover.Trigger>
-        <OnceOpened open={overlay.open}>
-          <Popover.Content size="1" maxWidth="22rem" aria-label={workspaceTexts.shortcuts}>
-            <dl className="shortcut-list">
-              {workspaceTexts.shortcutList.map((shortcut) => (
-                <div key={shortcut.keys} className="shortcut">
-                  <dt>
-                    <kbd>{shortcut.keys}</kbd>
-                  </dt>
-                  <dd>{shortcut.action}</dd>
-                </div>
-              ))}
-            </dl>
-          </Popover.Content>
-        </OnceOpened>
-      </Popover.Root>
-    </HydrateLater>
+    <Popover.Root {...overlay}>
+      <Popover.Trigger>
+        <Button type="button" size="1" variant="ghost" color="gray">
+          {workspaceTexts.shortcuts}
+        </Button>
+      </Popover.Trigger>
+      <OnceOpened open={overlay.open}>
+        <Popover.Content size="1" maxWidth="22rem" aria-label={workspaceTexts.shortcuts}>
+          <dl className="shortcut-list">
+            {workspaceTexts.shortcutList.map((shortcut) => (
+              <div key={shortcut.keys} className="shortcut">
+                <dt>
+                  <kbd>{shortcut.keys}</kbd>
+                </dt>
+                <dd>{shortcut.action}</dd>
+              </div>
+            ))}
+          </dl>
+        </Popover.Content>
+      </OnceOpened>
+    </Popover.Root>
   );
 }
