@@ -20,7 +20,8 @@ import { Toaster, useFlashToast } from "./components/toaster";
 import { useHydratedMark } from "./lib/hydrated-mark";
 import { getPublicConfig } from "./lib/config.server";
 import { flashMiddleware, takeFlashToast } from "./lib/toast.server";
-import { authContext, sessionMiddleware } from "./auth/session.server";
+import { sessionMiddleware } from "./auth/session.server";
+import { authContext } from "./lib/auth-context";
 import { useThemeChoice } from "./components/theme-toggle";
 import { THEME_COLORS, THEME_SCRIPT, themeFromCookieHeader, type ThemeChoice } from "./theme/theme";
 

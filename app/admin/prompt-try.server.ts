@@ -14,6 +14,7 @@ import { tools, type ToolDefinition, type ToolElementDefinition } from "~/catalo
 import { getModel } from "~/generation/model.server";
 import { readModel, type ModelEnding, type TokenUsage } from "~/generation/model-reader.server";
 import { hasText, type TurnEnding } from "~/generation/turn-endings";
+import { fail } from "~/lib/api-failure";
 import { getBindings, MissingConfigError } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { promptTryTexts as texts } from "~/messages/admin-prompts";
@@ -23,7 +24,6 @@ import { auditEntry } from "~db/queries/admin-audit";
 export type TryRequest = { text: string; element: ToolElementDefinition; fields: Record<string, string> };
 export type TryAnswer = { answer: string; ending: TurnEnding; model: string } & TokenUsage;
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
-type Refusal = { ok: false; status: number; error: string };
 
 /** The whole answer must arrive within this, however steadily it streams: the page waits for one response. */
 export const TRY_DEADLINE_MS = 90_000;
@@ -61,16 +61,16 @@ function checkFields(tool: ToolDefinition, element: ToolElementDefinition, input
  * draft as the system prompt and the request text as the one user message. The audit entry is
  * written while the model answers. Rate-limited with the admin's own generations.
  */
-export async function tryPrompt(admin: Admin, tool: ToolDefinition, input: TryRequest, signal: AbortSignal): Promise<{ ok: true; value: TryAnswer } | Refusal> {
+export async function tryPrompt(admin: Admin, tool: ToolDefinition, input: TryRequest, signal: AbortSignal): Promise<TryAnswer> {
   const [limiter, settings] = await Promise.all([getBindings().GENERATE_LIMITER.limit({ key: `generate:${admin.id}` }), loadModelSettings()]);
-  if (!limiter.success) return { ok: false, status: 429, error: generationErrors.tooMany };
+  if (!limiter.success) throw fail("too-many", generationErrors.tooMany);
   const values = modelValuesFor(settings, tool.slug);
   let chosen: ReturnType<typeof getModel>;
   try {
     chosen = getModel(values.model);
   } catch (error) {
     if (!(error instanceof MissingConfigError)) throw error;
-    return { ok: false, status: 503, error: texts.notConfigured };
+    throw fail("unavailable", texts.notConfigured);
   }
   const audit = auditEntry(getDb(), { admin, action: "prompt.try", target: tool.title, after: { element: input.element.value }, now: new Date() });
   const [, read] = await Promise.all([
@@ -83,9 +83,9 @@ export async function tryPrompt(admin: Admin, tool: ToolDefinition, input: TryRe
   if (!hasText(read.answer)) {
     const { ending, fault, finishReason } = read.ending;
     console.error(`prompt try (${tool.slug}): ended ${ending} without text: ${fault instanceof Error ? fault.message : String(fault ?? finishReason)}`);
-    return { ok: false, status: 502, error: texts.failed };
+    throw fail("upstream", texts.failed);
   }
-  return { ok: true, value: { answer: read.answer, ending: read.ending.ending, model: chosen.modelId, ...read.ending.usage } };
+  return { answer: read.answer, ending: read.ending.ending, model: chosen.modelId, ...read.ending.usage };
 }
 
 type ReadOptions = { model: ReturnType<typeof getModel>["model"]; system: string; userText: string; temperature: number; maxOutputTokens: number; timeoutMs: number };

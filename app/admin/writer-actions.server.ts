@@ -1,11 +1,11 @@
 /**
- * The console's actions on a writer (issue 14): validated, applied with their audit entry, and
- * answered in the API's JSON shape. Unknown writer → 404, bad number → 400, last admin → 409;
+ * The console's actions on a writer (issue 14): validated and applied with their audit entry.
+ * Unknown writer → 404, bad number → 400, last admin → 409 (thrown as the API's failures);
  * nothing changes on any refusal.
  */
 import { deleteAccountAndData, SubscriptionCancelError } from "~/account/delete-account.server";
 import { DAY_MS } from "~/billing/plan";
-import { apiError } from "~/lib/api-error";
+import { fail, found } from "~/lib/api-failure";
 import { getDb } from "~/lib/db.server";
 import type { Background } from "~/lib/execution-context.server";
 import { adminErrors } from "~/messages/admin";
@@ -24,17 +24,16 @@ function amountOf(action: keyof typeof AMOUNT_LIMITS, value: unknown): number | 
 
 type Input = { admin: Admin; writerId: string; action: string; amount?: unknown; background: Background };
 
-export async function runWriterAction({ admin, writerId, action, amount, background }: Input): Promise<Response> {
-  if (!WRITER_ACTIONS.includes(action as WriterAction)) return apiError(404, adminErrors.unknownAction);
+export async function runWriterAction({ admin, writerId, action, amount, background }: Input): Promise<void> {
+  if (!WRITER_ACTIONS.includes(action as WriterAction)) throw fail("not-found", adminErrors.unknownAction);
   const db = getDb();
-  const writer = await readWriter({ db, id: writerId });
-  if (!writer) return apiError(404, adminErrors.notFound);
+  const writer = found(await readWriter({ db, id: writerId }), () => fail("not-found", adminErrors.notFound));
   const now = new Date();
   const audit = { admin, action, target: writer.email, now };
   const sub = writer.subscription;
   if (action === "add-conversations" || action === "extend-trial") {
     const n = amountOf(action, amount);
-    if (n === null) return apiError(400, adminErrors.amount(AMOUNT_LIMITS[action].min, AMOUNT_LIMITS[action].max));
+    if (n === null) throw fail("invalid", adminErrors.amount(AMOUNT_LIMITS[action].min, AMOUNT_LIMITS[action].max));
     if (action === "add-conversations") {
       await addTrialConversations({ db, id: writerId, n, audit: { ...audit, before: sub.queriesRemaining, after: sub.queriesRemaining + n } });
     } else {
@@ -47,16 +46,15 @@ export async function runWriterAction({ admin, writerId, action, amount, backgro
   } else if (action === "make-admin" || action === "remove-admin") {
     const admin_ = action === "make-admin";
     const applied = await setAdmin({ db, id: writerId, admin: admin_, audit: { ...audit, before: sub.isAdmin, after: admin_ } });
-    if (!applied) return apiError(409, adminErrors.lastAdmin);
+    if (!applied) throw fail("conflict", adminErrors.lastAdmin);
   } else {
-    if (writerId === admin.id) return apiError(409, adminErrors.self);
+    if (writerId === admin.id) throw fail("conflict", adminErrors.self);
     try {
       const entry = auditEntry(db, { ...audit, targetUserId: writerId, before: { email: writer.email }, after: null });
       await deleteAccountAndData({ userId: writerId, background, audit: entry });
     } catch (error) {
-      if (error instanceof SubscriptionCancelError) return apiError(502, error.message);
+      if (error instanceof SubscriptionCancelError) throw fail("upstream", error.message);
       throw error;
     }
   }
-  return Response.json({ ok: true }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,9 +1,9 @@
 /** Route guards used by loaders and actions. */
 import { redirect, type RouterContextProvider } from "react-router";
 import { toasts } from "~/messages/toasts";
-import { apiError, type ApiError } from "~/lib/api-error";
 import { redirectWithToast } from "~/lib/toast.server";
-import { authContext, clearedSessionCookie, type AuthState, type SessionUser } from "./session.server";
+import { clearedSessionCookie } from "./session.server";
+import { authContext, type SessionUser } from "~/lib/auth-context";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -29,14 +29,4 @@ export function redirectSignedInUser(context: Context) {
 
 export function optionalUser(context: Context): SessionUser | null {
   return context.get(authContext).user;
-}
-
-/**
- * The one guard of the API routes and /api/generate: the signed-in writer, or a thrown 401 in
- * the API error shape, with the words the route uses for a signed-out writer. Takes the
- * resolved session (`context.get(authContext)` in a route; /api/generate resolves its own).
- */
-export function requireApiUser(auth: AuthState, signedOut: Pick<ApiError, "error"> & Partial<ApiError>): SessionUser {
-  if (auth.status === "valid") return auth.user;
-  throw apiError(401, signedOut.error, { title: signedOut.title });
 }

@@ -3,7 +3,8 @@
  * 30-day sliding expiry (renewed when less than half is left). The cookie is `__Host-`
  * prefixed and Secure whenever the app is served over https.
  */
-import { createContext, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { authContext, type AuthState, type SessionUser } from "~/lib/auth-context";
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from "~db/queries/sessions";
 import { getDb } from "~/lib/db.server";
 import { appendHeader, hostCookieName, readCookie, responseSetsCookie, serializeCookie } from "~/lib/cookies.server";
@@ -11,13 +12,6 @@ import { generateToken, hashToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
-
-export type SessionUser = { id: string; email: string };
-export type AuthState =
-  | { status: "valid"; user: SessionUser; sessionId: string }
-  | { status: "none" | "invalid"; user: null; sessionId: null };
-
-export const authContext = createContext<AuthState>({ status: "none", user: null, sessionId: null });
 
 export function sessionCookieName(request: Request): string {
   return hostCookieName(request, "tws_session");

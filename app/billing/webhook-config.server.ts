@@ -4,7 +4,7 @@
  * answered 503 with a body that says why — Stripe shows it in the endpoint's delivery log and
  * keeps retrying — and the isolate logs the missing settings once, at the first delivery.
  */
-import { apiError } from "~/lib/api-error";
+import { fail } from "~/lib/api-failure";
 import { getConfig, MissingConfigError } from "~/lib/config.server";
 import { billingTexts } from "~/messages/billing";
 import { getStripe, type StripeSetup } from "./stripe.server";
@@ -24,8 +24,8 @@ function missingForWebhooks(): { setup: StripeSetup | null; missing: string[] } 
   }
 }
 
-/** Stripe and the signing secret, or the 503 to answer (logged once per isolate). */
-export function webhookSetup(): WebhookSetup | Response {
+/** Stripe and the signing secret; else the 503 is thrown (logged once per isolate). */
+export function webhookSetup(): WebhookSetup {
   const { setup, missing } = missingForWebhooks();
   if (setup?.webhookSecret && missing.length === 0) return { ...setup, webhookSecret: setup.webhookSecret };
   if (!reported) {
@@ -34,5 +34,5 @@ export function webhookSetup(): WebhookSetup | Response {
       `stripe webhook: ${missing.join(", ")} not set: every Stripe webhook is answered 503, so no subscription activates until ${missing.length === 1 ? "it is" : "they are"} set`,
     );
   }
-  return apiError(503, billingTexts.webhookNotConfigured(missing));
+  throw fail("unavailable", billingTexts.webhookNotConfigured(missing));
 }

@@ -8,7 +8,6 @@
 import type Stripe from "stripe";
 import type { Database } from "~db/client";
 import { getDb } from "~/lib/db.server";
-import { BodyError, readText } from "~/lib/request-body.server";
 import {
   applyStripeSubscription,
   clearCheckoutSession,
@@ -18,16 +17,17 @@ import {
   linkStripeCustomer,
   recordStripeEvent,
 } from "~db/queries/subscriptions";
-import { apiError } from "~/lib/api-error";
+import { fail } from "~/lib/api-failure";
 import { keepOneSubscription } from "./duplicates.server";
 import { stripeCrypto } from "./stripe.server";
 import { refId, subscriptionState } from "./stripe-subscription";
 import { type WebhookSetup, webhookSetup } from "./webhook-config.server";
 
-const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** Stripe's events are a few KB; a subscription with many items stays far below this. */
+export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 function received(body: Record<string, unknown> = {}) {
-  return Response.json({ received: true, ...body }, { headers: { "Cache-Control": "no-store" } });
+  return { received: true, ...body };
 }
 
 /** The subscription and customer an event is about, and a user id it names (checkout only). */
@@ -98,29 +98,21 @@ async function applySubject(stripe: Stripe, event: Stripe.Event, subject: { subs
   await applyStripeSubscription({ db, userId, state: subscriptionState(kept), now });
 }
 
-/** Verifies the signature on the raw body; answers the event, or the error response to send. */
-async function verifiedEvent(request: Request, setup: WebhookSetup): Promise<Stripe.Event | Response> {
+/** The event, once its signature on the raw body checks out; a refusal (400) is thrown otherwise. */
+async function verifiedEvent(request: Request, payload: string, setup: WebhookSetup): Promise<Stripe.Event> {
   const signature = request.headers.get("Stripe-Signature");
-  if (!signature) return apiError(400, "Missing Stripe signature.");
-  let payload: string;
-  try {
-    payload = await readText(request, MAX_WEBHOOK_BYTES);
-  } catch (error) {
-    if (!(error instanceof BodyError)) throw error;
-    return apiError(error.status, "Unreadable body.");
-  }
+  if (!signature) throw fail("invalid", "Missing Stripe signature.");
   try {
     return await setup.stripe.webhooks.constructEventAsync(payload, signature, setup.webhookSecret, undefined, stripeCrypto);
   } catch {
-    return apiError(400, "Invalid Stripe signature.");
+    throw fail("invalid", "Invalid Stripe signature.");
   }
 }
 
-export async function handleStripeWebhook(request: Request): Promise<Response> {
+/** One signed delivery from Stripe: `payload` is its raw body, exactly as signed. */
+export async function handleStripeWebhook(request: Request, payload: string) {
   const setup = webhookSetup();
-  if (setup instanceof Response) return setup;
-  const event = await verifiedEvent(request, setup);
-  if (event instanceof Response) return event;
+  const event = await verifiedEvent(request, payload, setup);
 
   const db = getDb();
   if (await hasProcessedStripeEvent({ db, eventId: event.id })) return received({ duplicate: true });

@@ -8,6 +8,7 @@ import { Badge, Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/the
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatDate, type SubscriptionView } from "~/billing/card-view";
+import { ApiCallError, callApi } from "~/lib/api-client";
 import { billingTexts, billingToasts } from "~/messages/billing";
 import { trialTexts } from "~/messages/trial";
 import { useToast } from "./toaster";
@@ -17,11 +18,11 @@ const POLL_LIMIT_MS = 30_000;
 
 type BillingAnswer = { checkout_url?: string; ok?: boolean; error?: string };
 
+/** A billing step through the one API client; a refusal (or no server) answers `{ error }` with the card's words for it. */
 async function postBilling(intent: "subscribe" | "cancel" | "resume"): Promise<BillingAnswer> {
-  const response = await fetch(`/api/billing/${intent}`, { method: "POST", headers: { Accept: "application/json" } });
-  const body = (await response.json().catch(() => ({}))) as BillingAnswer;
-  if (!response.ok) return { error: body.error ?? (intent === "subscribe" ? billingTexts.subscribeFailed : billingTexts.cancelFailed) };
-  return body;
+  return callApi<BillingAnswer>(`/api/billing/${intent}`, { method: "POST" }).catch((error: unknown) => ({
+    error: !(error instanceof ApiCallError) || error.status === null ? (intent === "subscribe" ? billingTexts.subscribeFailed : billingTexts.cancelFailed) : error.message,
+  }));
 }
 
 function useBillingAction() {

@@ -1,78 +1,93 @@
 /**
- * `/api/generate`, served by the Worker entry ahead of React Router: the streaming endpoint
- * needs no route tree, loaders or flash toasts, only the session — so a writer's first words
- * arrive without the page router's work in front of them, and after one database round trip
- * (decision 009).
+ * `POST /api/generate`, declared like every API route (lib/api-route.server.ts) and served by the
+ * Worker entry ahead of React Router: the streaming endpoint needs no route tree, loaders or
+ * flash toasts — so a writer's first words arrive after one database round trip (decision 009).
+ *
+ * The handler reads top to bottom (decision 010): the request → the rate limit → the turn's one
+ * batch (session, renewal, reservation, thread, bible) → the checks that may still refuse it →
+ * the stream, which settles the turn when it ends (turn.server.ts).
  */
-import { requireApiUser } from "~/auth/guards.server";
+import { RouterContextProvider } from "react-router";
 import { resolveSession, sessionCookieName, withSessionCookie } from "~/auth/session.server";
-import { apiError } from "~/lib/api-error";
+import { hashToken } from "~/auth/tokens.server";
+import { ApiFailure } from "~/lib/api-failure";
+import { jsonBody, method, runApi, type ApiInput, type RouteTexts, type SessionInHandler } from "~/lib/api-route.server";
 import { readCookie } from "~/lib/cookies.server";
+import { executionContext } from "~/lib/execution-context.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
-import { configuredModel, generate } from "./generate.server";
+import { configuredModel, limitGenerations, readyTurn } from "./generate.server";
 import { openGeneration } from "./opening.server";
-import { readTurnDraft } from "./turn-request.server";
+import { generateRequestSchema } from "./protocol";
+import { afterTurnBefore, draftOf, MAX_GENERATE_BODY_BYTES, rawFieldNames } from "./turn-request.server";
+import { streamTurn } from "./turn.server";
 
 export const GENERATE_PATH = "/api/generate";
 
-export async function handleGenerateEndpoint(request: Request, ctx: ExecutionContext): Promise<Response> {
-  if (request.method !== "POST") {
-    return apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
-  }
-  try {
-    return await handleGenerate(request, ctx);
-  } catch (error) {
-    // What React Router's error handling did for this route: log it, answer in the protocol.
-    console.error("generate failed", error);
-    return apiError(500, generationErrors.notConfigured, { title: generationToasts.generationError.title });
-  }
-}
+const TEXTS: RouteTexts = {
+  signedOut: { error: generationErrors.notSignedIn, title: generationToasts.authenticationError.title },
+  invalid: generationErrors.badRequest,
+  tooLarge: generationErrors.badRequest,
+  title: generationToasts.generationError.title,
+};
 
-const signedOut = { error: generationErrors.notSignedIn, title: generationToasts.authenticationError.title };
+/** The session is read in the turn's own batch; the pipeline only asks whether there is one. */
+const sessionInBatch: SessionInHandler = {
+  present: (request) => Boolean(readCookie(request, sessionCookieName(request))),
+  resolve: async (request) => {
+    const { state, pendingCookie } = await resolveSession(request);
+    return { alive: state.status === "valid", cookie: pendingCookie };
+  },
+};
 
-/**
- * A request that reaches the model reads and reserves in one database round trip
- * (opening.server.ts). One that cannot — no cookie, a body or a deployment refused without the
- * database — resolves its session alone, so a signed-out writer still hears 401 first.
- */
-async function handleGenerate(request: Request, ctx: ExecutionContext): Promise<Response> {
-  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-  const token = readCookie(request, sessionCookieName(request));
+type Input = ApiInput<"writer", ReturnType<typeof jsonBody<typeof generateRequestSchema>>>;
+
+/** One turn, initial or later: see the module's comment for the order. */
+async function generateTurn({ request, body, raw, context, unauthorized }: Input): Promise<Response> {
   const parseStart = performance.now();
-  const draft = token ? await readTurnDraft(request) : null;
+  const draft = draftOf(body, rawFieldNames(raw), new Date());
   const parseMs = performance.now() - parseStart;
-  const model = draft && !(draft instanceof Response) ? configuredModel() : null;
-  if (!token || !draft || draft instanceof Response || !model || model instanceof Response) {
-    const refusal = draft instanceof Response ? draft : model instanceof Response ? model : null;
-    return refusedWithSession(request, refusal);
-  }
-  const opened = await openGeneration({ request, token, draft, parseMs });
-  if (!("opening" in opened)) {
-    return withSessionCookie(request, thrownResponse(() => requireApiUser(opened.state, signedOut)), opened.pendingCookie);
-  }
-  const response = await generate({ request, opened, model, waitUntil });
-  return withSessionCookie(request, response, opened.pendingCookie);
-}
-
-/** The session resolved on its own, then the request's refusal (or a 401). */
-async function refusedWithSession(request: Request, refusal: Response | null): Promise<Response> {
-  const { state, pendingCookie } = await resolveSession(request);
-  const response = thrownResponse(() => {
-    requireApiUser(state, signedOut);
-    if (!refusal) throw new Error("a refused generation request without its refusal");
-    return refusal;
-  });
-  return withSessionCookie(request, response, pendingCookie);
-}
-
-/** What a guard's thrown Response answers (anything else thrown is a fault). */
-function thrownResponse(run: () => Response | unknown): Response {
+  const model = configuredModel();
+  const token = readCookie(request, sessionCookieName(request))!;
+  const sessionId = await hashToken(token);
+  const limitStart = performance.now();
+  await limitGenerations(sessionId);
+  const limitMs = performance.now() - limitStart;
+  // The conversation a later turn builds on: the turn before it settles first (turns-in-flight).
+  await afterTurnBefore(draft);
+  const opened = await openGeneration({ request, token, sessionId, draft });
+  const cookie = opened.pendingCookie ? { "Set-Cookie": opened.pendingCookie } : undefined;
+  if (!opened.writer) throw unauthorized(cookie);
   try {
-    const result = run();
-    if (result instanceof Response) return result;
-    throw new Error("a guard let a refused request through");
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    const checksStart = performance.now();
+    const ready = await readyTurn({ draft, opened, writer: opened.writer, model });
+    const response = await streamTurn({
+      ...ready,
+      signal: request.signal,
+      waitUntil: (promise) => context.get(executionContext).waitUntil(promise),
+      headers: {
+        "Server-Timing": [
+          `parse;dur=${parseMs.toFixed(1)}`,
+          `limit;dur=${limitMs.toFixed(1)}`,
+          `batch;dur=${opened.batchMs.toFixed(1)}`,
+          `checks;dur=${(opened.batchMs + performance.now() - checksStart).toFixed(1)}`,
+        ].join(", "),
+      },
+    });
+    return withSessionCookie(request, response, opened.pendingCookie);
+  } catch (refusal) {
+    // A refusal after the batch still carries the session's renewed or cleared cookie.
+    if (refusal instanceof ApiFailure && cookie) throw new ApiFailure(refusal.code, refusal.error, { ...refusal.options, headers: { ...refusal.options.headers, ...cookie } });
+    throw refusal;
   }
+}
+
+const GENERATE = {
+  POST: method({ who: "writer", sessionInHandler: sessionInBatch, body: jsonBody(generateRequestSchema, MAX_GENERATE_BODY_BYTES), handle: generateTurn }),
+};
+
+/** Called by the Worker entry for GENERATE_PATH, with the request's execution context. */
+export function handleGenerateEndpoint(request: Request, ctx: ExecutionContext): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(executionContext, ctx);
+  return runApi(GENERATE, TEXTS, { request, params: {}, context });
 }

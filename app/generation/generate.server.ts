@@ -1,91 +1,83 @@
 /**
- * One generation turn, initial or follow-up, once its batch has read and reserved what it needs
- * (opening.server.ts): run the checks that may refuse it (an HTTP error, nothing kept), build
- * what the model sees, and hand the turn to its lifecycle (turn.server.ts), which streams the
- * answer and settles it.
+ * The steps of /api/generate's handler (endpoint.server.ts) between the request and the stream:
+ * the model client, the rate limit, and — once the turn's batch has read and reserved what it
+ * needs (opening.server.ts) — the checks that may still refuse it and what the model is sent.
  */
 import type { ModelMessage, SystemModelMessage } from "ai";
 import { modelValuesFor } from "~/admin/model-settings";
+import { fail } from "~/lib/api-failure";
+import type { SessionUser } from "~/lib/auth-context";
 import { MissingConfigError, getBindings } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { generationErrors, generationToasts } from "~/messages/tools";
 import { trialTexts } from "~/messages/trial";
 import { mentionTexts, turnContext, type TurnProjectContext } from "~/projects/turn-context.server";
 import type { ThreadTurn } from "~db/queries/conversations";
-import { refundFollowUp } from "~db/queries/metering";
 import { buildFollowUpMessages } from "./context.server";
 import { getModel } from "./model.server";
 import type { OpenedTurn } from "./opening.server";
-import { completeTurn, refuse } from "./turn-request.server";
-import { chargeOf, refundTurn, streamTurn, type Turn } from "./turn.server";
+import { completeTurn, type TurnDraft } from "./turn-request.server";
+import { chargeOf, refundTurn, type Charge, type Turn, type TurnModel } from "./turn.server";
 
 export type GenerationModel = ReturnType<typeof getModel>;
 
-/** The model client, or the 503 a deployment without a model answers (before anything is charged). */
-export function configuredModel(): GenerationModel | Response {
+/** The model client; a deployment without one refuses (503) before anything is charged. */
+export function configuredModel(): GenerationModel {
   try {
     return getModel();
   } catch (error) {
     if (!(error instanceof MissingConfigError)) throw error;
     console.error("generation unavailable:", error.message);
-    return refuse(503, generationErrors.notConfigured);
+    throw fail("unavailable", generationErrors.notConfigured);
   }
 }
 
 /**
- * One turn for the signed-in writer, from what the turn's batch read and reserved
- * (opening.server.ts): the checks that may refuse it (an HTTP error; a reservation already
- * taken is given straight back, so a refused request never costs anything), what the model
- * sees, then the turn's lifecycle. No database round trip happens here before the model call.
+ * Generations a signed-in browser may start a minute (GENERATE_LIMITER): counted before the
+ * turn's batch, so a refusal has nothing to give back. The batch is what finds the writer, so the
+ * count is per session (a sign-in): signing in again is itself limited (decision 011).
  */
-export async function generate({
-  request,
-  opened,
-  model,
-  waitUntil,
-}: {
-  request: Request;
-  opened: OpenedTurn;
-  model: GenerationModel;
-  waitUntil: (promise: Promise<unknown>) => void;
-}): Promise<Response> {
-  const { draft, userId, opening, systemPrompt, settings } = opened;
-  const tOpened = performance.now();
+export async function limitGenerations(sessionId: string): Promise<void> {
+  const { success } = await getBindings().GENERATE_LIMITER.limit({ key: `generate:${sessionId}` });
+  if (!success) throw fail("too-many", generationErrors.tooMany);
+}
+
+/** A turn ready for the model: the turn, what it took from the plan, and what the model is sent. */
+export type ReadyTurn = { turn: Turn; charge: Charge; model: TurnModel };
+
+/**
+ * The checks that may still refuse a turn the batch opened (a 4xx, nothing kept): the turn itself
+ * (its project, its conversation), the plan's answer, the tool's prompt. A reservation the batch
+ * already took is given back through `refundTurn` before the refusal, so a refused request never
+ * costs anything. Then what the model is sent. No database round trip happens here otherwise.
+ */
+export async function readyTurn({ draft, opened, writer, model }: { draft: TurnDraft; opened: OpenedTurn; writer: SessionUser; model: GenerationModel }): Promise<ReadyTurn> {
+  const { opening, systemPrompt, settings } = opened;
   const db = getDb();
-  const turn = completeTurn(draft, userId, opening);
   const charge = chargeOf(opening.reservation);
-  if (turn instanceof Response) {
-    // A later turn refused here (another tool's conversation, no exchange to work on) was
-    // reserved with the batch: it is given straight back. A new one was not (its guard).
-    if (typeof charge === "object" && charge.kind === "follow-up" && draft.kind === "later") {
-      await refundFollowUp({ db, userId, conversationId: draft.input.conversationId });
-    }
-    return turn;
-  }
   const giveBack = async () => {
-    if (typeof charge === "object") await refundTurn(db, turn, charge, new Date());
+    if (typeof charge !== "object") return;
+    const conversationId = draft.kind === "later" ? draft.input.conversationId : draft.turn.conversationId;
+    await refundTurn(db, { userId: writer.id, conversationId }, charge, new Date());
   };
-  const tLimit = performance.now();
-  const limiter = await getBindings().GENERATE_LIMITER.limit({ key: `generate:${userId}` });
-  const limitMs = performance.now() - tLimit;
-  if (!limiter.success) {
+  let turn: Turn;
+  try {
+    turn = completeTurn(draft, writer.id, opening);
+  } catch (refusal) {
     await giveBack();
-    return refuse(429, generationErrors.tooMany);
+    throw refusal;
   }
-  if (charge === "denied") return refuse(403, generationErrors.denied, generationToasts.actionDenied.title);
-  if (charge === "follow-ups-used") {
-    return refuse(403, trialTexts.followUpsUsedUp, generationToasts.actionDenied.title);
-  }
+  if (charge === "denied") throw fail("forbidden", generationErrors.denied, { title: generationToasts.actionDenied.title });
+  if (charge === "follow-ups-used") throw fail("forbidden", trialTexts.followUpsUsedUp, { title: generationToasts.actionDenied.title });
   if (!systemPrompt) {
     await giveBack();
     console.error(`system prompt ${turn.tool.systemPromptKey} is missing`);
-    return refuse(503, generationToasts.errorLoadingTool.description, generationToasts.errorLoadingTool.title);
+    throw fail("unavailable", generationToasts.errorLoadingTool.description, { title: generationToasts.errorLoadingTool.title });
   }
-
   const values = modelValuesFor(settings, turn.tool.slug);
   const chosen = values.model ? getModel(values.model) : model;
   const { messages, context } = modelMessages(turn, opening.later?.thread ?? [], systemPrompt, values.contextBudgetTokens);
-  return streamTurn({
+  return {
     turn: context ? { ...turn, context: context.event, contextUsed: context.saved } : turn,
     charge,
     // The project context block is a second system message, right after the system prompt.
@@ -96,17 +88,7 @@ export async function generate({
       temperature: values.temperature,
       maxOutputTokens: values.maxOutputTokens,
     },
-    signal: request.signal,
-    waitUntil,
-    headers: {
-      "Server-Timing": [
-        `parse;dur=${opened.timings.parse.toFixed(1)}`,
-        `checks;dur=${(opened.timings.batch + performance.now() - tOpened).toFixed(1)}`,
-        `batch;dur=${opened.timings.batch.toFixed(1)}`,
-        `limit;dur=${limitMs.toFixed(1)}`,
-      ].join(", "),
-    },
-  });
+  };
 }
 
 /** What the model is asked to do on Continue (never shown: the writer pressed Continue). */

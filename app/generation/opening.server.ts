@@ -7,42 +7,32 @@
  */
 import { cachedModelSettings, MODEL_SETTINGS_KEY, modelSettingsFrom } from "~/admin/model-settings.server";
 import type { ModelSettings } from "~/admin/model-settings";
-import { sessionOfRow, sessionRenewal, type AuthState } from "~/auth/session.server";
-import { hashToken } from "~/auth/tokens.server";
+import { sessionOfRow, sessionRenewal } from "~/auth/session.server";
+import type { SessionUser } from "~/lib/auth-context";
 import { PLAN } from "~/billing/plan";
 import { getDb } from "~/lib/db.server";
 import { openTurn, type TurnOpening } from "~db/queries/turn-opening";
 import { cachedSystemPrompt, systemPromptFrom } from "./system-prompt.server";
-import { afterTurnBefore, type TurnDraft } from "./turn-request.server";
+import type { TurnDraft } from "./turn-request.server";
 
-/** A turn whose batch ran for a signed-in writer: what it read and reserved, and its prompt and settings. */
+/**
+ * What the turn's one batch found: the writer (null when the session is dead or unknown: the
+ * caller answers 401), the cookie to set (renewed or cleared), what it read and reserved, and the
+ * tool's prompt and the model settings.
+ */
 export type OpenedTurn = {
-  draft: TurnDraft;
-  userId: string;
+  writer: SessionUser | null;
+  pendingCookie?: string;
   opening: TurnOpening;
   systemPrompt: string | undefined;
   settings: ModelSettings;
-  pendingCookie?: string;
-  timings: { parse: number; batch: number };
+  batchMs: number;
 };
 
-/** The session's state when it is not a signed-in writer's (the caller answers 401), or the opened turn. */
-export async function openGeneration({
-  request,
-  token,
-  draft,
-  parseMs,
-}: {
-  request: Request;
-  token: string;
-  draft: TurnDraft;
-  parseMs: number;
-}): Promise<OpenedTurn | { state: AuthState; pendingCookie?: string }> {
-  await afterTurnBefore(draft);
+export async function openGeneration({ request, token, sessionId, draft }: { request: Request; token: string; sessionId: string; draft: TurnDraft }): Promise<OpenedTurn> {
   const started = performance.now();
   const now = draft.kind === "new" ? draft.turn.startedAt : draft.startedAt;
   const tool = draft.kind === "new" ? draft.turn.tool : draft.tool;
-  const sessionId = await hashToken(token);
   // The prompt and the model settings are cached per isolate; a cold cache reads them in the batch.
   const cachedPrompt = cachedSystemPrompt(tool.systemPromptKey);
   const cachedSettings = cachedModelSettings();
@@ -57,17 +47,15 @@ export async function openGeneration({
     systemPromptKey: cachedPrompt === undefined ? tool.systemPromptKey : undefined,
     settingKey: cachedSettings === undefined ? MODEL_SETTINGS_KEY : undefined,
   });
-  const batch = performance.now() - started;
+  const batchMs = performance.now() - started;
   const row = opening.session && { id: opening.session.userId, email: opening.session.email, expiresAt: opening.session.expiresAt };
   const session = await sessionOfRow(request, { token, sessionId, row, now });
-  if (session.state.status !== "valid") return session;
   return {
-    draft,
-    userId: session.state.user.id,
+    writer: session.state.user,
+    pendingCookie: session.pendingCookie,
     opening,
     systemPrompt: cachedPrompt ?? systemPromptFrom(tool.systemPromptKey, opening.systemPromptEdit ?? null),
     settings: cachedSettings ?? modelSettingsFrom(opening.setting),
-    pendingCookie: session.pendingCookie,
-    timings: { parse: parseMs, batch },
+    batchMs,
   };
 }

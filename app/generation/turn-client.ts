@@ -4,6 +4,7 @@
  * only drives it through `TurnView`.
  */
 import type { ToastMessage } from "~/lib/toast";
+import { requestTexts } from "~/messages/requests";
 import { generationToasts } from "~/messages/tools";
 import type { GenerateEvent, GenerateRefusal, GenerateRequest } from "./protocol";
 import { hasText } from "./turn-endings";
@@ -38,7 +39,6 @@ export type TurnView = {
   stoppedAt: number;
 };
 
-const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
 /** How long after a Stop a follow-up may find its conversation not saved yet (another isolate). */
 const RETRY_AFTER_STOP_MS = 5_000;
 
@@ -150,7 +150,7 @@ export async function runTurn(request: GenerateRequest, signal: AbortSignal, vie
       return "discarded";
     }
     if (progress.started) view.answers.settle("interrupted");
-    view.onToast(errorToast(error instanceof Error && error.name !== "TypeError" ? error.message : CONNECTION_LOST));
+    view.onToast(errorToast(error instanceof Error && error.name !== "TypeError" ? error.message : requestTexts.connectionLost));
     return "failed";
   }
 }

@@ -1,13 +1,11 @@
 /**
- * Reading a generation request into a turn: the body is the writer's choices (tool, element,
- * fields) or a follow-up (conversation id, text), checked against the catalog — never a prompt.
- * Anything unusable is refused here, before anything is charged.
+ * A generation request as a turn: the body (its schema is the route's, protocol.ts) is the
+ * writer's choices (tool, element, fields) or a follow-up (conversation id, text), checked against
+ * the catalog — never a prompt. Anything unusable is refused (thrown) before anything is charged.
  */
 import { toolForQueryType } from "~/catalog/history";
 import { buildRequestText, findElement, findToolBySlug } from "~/catalog/requests";
-import { apiError } from "~/lib/api-error";
-import { mediaTypeOf } from "~/lib/media-type";
-import { BodyError, readJson } from "~/lib/request-body.server";
+import { fail } from "~/lib/api-failure";
 import {
   buildDraftRequestText,
   countWords,
@@ -21,51 +19,24 @@ import { projectErrorTexts } from "~/messages/projects";
 import { bibleOf } from "~/projects/turn-context.server";
 import type { TurnOpening } from "~db/queries/turn-opening";
 import type { LastExchange } from "~db/queries/versions";
-import { generateRequestSchema, type GenerateRequest } from "./protocol";
+import type { GenerateRequest } from "./protocol";
 import type { Turn } from "./turn.server";
 import { afterTurnInFlight } from "./turns-in-flight.server";
 
-// A draft may be 20,000 characters, and UTF-8 takes up to 4 bytes for one (3 for most CJK):
-// the passage in any script fits, with room for the JSON around it.
-const MAX_BODY_BYTES = 96 * 1024;
-
-export function refuse(status: number, error: string, title: string = generationToasts.generationError.title) {
-  return apiError(status, error, { title });
-}
-
-/** The request as sent, and the detail names exactly as the body spelled them (own keys only). */
-type ReadRequest = { input: GenerateRequest; fieldNames: string[] };
+/**
+ * A draft may be 20,000 characters, and UTF-8 takes up to 4 bytes for one (3 for most CJK): the
+ * passage in any script fits, with room for the JSON around it.
+ */
+export const MAX_GENERATE_BODY_BYTES = 96 * 1024;
 
 /**
  * `JSON.parse` makes every key an own property, `"__proto__"` included; a parsed record may
  * drop such a key (assigning it sets a prototype). So the names are taken from the raw body.
  */
-function rawFieldNames(body: unknown): string[] {
+export function rawFieldNames(body: unknown): string[] {
   if (typeof body !== "object" || body === null || !Object.hasOwn(body, "fields")) return [];
   const fields = (body as { fields: unknown }).fields;
   return typeof fields === "object" && fields !== null ? Object.keys(fields) : [];
-}
-
-async function readRequest(request: Request): Promise<ReadRequest | Response> {
-  if (mediaTypeOf(request) !== "application/json") {
-    return refuse(415, generationErrors.badRequest);
-  }
-  let body: unknown;
-  try {
-    body = await readJson(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (!(error instanceof BodyError)) throw error;
-    return refuse(error.status, error.illFormed ?? generationErrors.badRequest);
-  }
-  const parsed = generateRequestSchema.safeParse(body);
-  if (parsed.success) return { input: parsed.data, fieldNames: rawFieldNames(body) };
-  const issue = parsed.error.issues[0];
-  // Only the field and follow-up limits carry a message written for writers.
-  const clear =
-    issue && issue.code === "too_big" && (issue.path[0] === "fields" || issue.path[0] === "text")
-      ? issue.message
-      : generationErrors.badRequest;
-  return refuse(400, clear);
 }
 
 /**
@@ -76,20 +47,16 @@ export type TurnDraft =
   | { kind: "new"; turn: NewTurnDraft; projectId: string | null }
   | { kind: "later"; input: Exclude<GenerateRequest, { kind: "initial" | "draft" }>; text: string | null; tool: Turn["tool"]; startedAt: Date };
 
-export async function readTurnDraft(request: Request): Promise<TurnDraft | Response> {
-  const read = await readRequest(request);
-  if (read instanceof Response) return read;
-  const { input, fieldNames } = read;
+/** The request as checked against the catalog, before the database: refused (a 400) if unusable. */
+export function draftOf(input: GenerateRequest, fieldNames: string[], startedAt: Date): TurnDraft {
   const tool = findToolBySlug(input.tool);
-  if (!tool) return refuse(400, generationErrors.unknownTool);
-  const startedAt = new Date();
+  if (!tool) throw fail("invalid", generationErrors.unknownTool);
   if (input.kind === "initial" || input.kind === "draft") {
-    const newTurn = input.kind === "initial" ? initialTurn(input, fieldNames, tool, startedAt) : draftTurn(input, tool, startedAt);
-    if (newTurn instanceof Response) return newTurn;
-    return { kind: "new", turn: newTurn, projectId: input.projectId ?? null };
+    const turn = input.kind === "initial" ? initialTurn(input, fieldNames, tool, startedAt) : draftTurn(input, tool, startedAt);
+    return { kind: "new", turn, projectId: input.projectId ?? null };
   }
   const text = "text" in input ? input.text.trim() : null;
-  if (text === "") return refuse(400, generationToasts.inputRequired.description, generationToasts.inputRequired.title);
+  if (text === "") throw fail("invalid", generationToasts.inputRequired.description, { title: generationToasts.inputRequired.title });
   return { kind: "later", input, text, tool, startedAt };
 }
 
@@ -103,17 +70,17 @@ export async function afterTurnBefore(draft: TurnDraft): Promise<void> {
  * project must be theirs and unarchived; a later turn's conversation must be theirs, in this
  * tool, with an exchange to work on — anything else is refused (a 4xx, as before any charge).
  */
-export function completeTurn(draft: TurnDraft, userId: string, opening: TurnOpening): Turn | Response {
+export function completeTurn(draft: TurnDraft, userId: string, opening: TurnOpening): Turn {
   if (draft.kind === "new") {
     const project = draft.projectId === null ? null : bibleOf(opening.project, { usable: true });
-    if (draft.projectId !== null && !project) return refuse(404, projectErrorTexts.notFound);
+    if (draft.projectId !== null && !project) throw fail("not-found", projectErrorTexts.notFound);
     return { ...draft.turn, userId, projectId: project?.id ?? null, project };
   }
   const { input, text, tool, startedAt } = draft;
   const conversation = opening.later?.conversation;
   // A conversation continues in the tool whose history section shows it (either vocabulary).
   if (!conversation || toolForQueryType(conversation.queryType)?.slug !== tool.slug) {
-    return refuse(404, generationErrors.conversationNotFound);
+    throw fail("not-found", generationErrors.conversationNotFound);
   }
   // A deleted project leaves the conversation with none; an archived one still gives its bible.
   const project = conversation.projectId ? bibleOf(opening.project, { usable: false }) : null;
@@ -131,13 +98,11 @@ function initialTurn(
   fieldNames: string[],
   tool: Turn["tool"],
   startedAt: Date,
-): NewTurnDraft | Response {
+): NewTurnDraft {
   const element = findElement(tool, input.element);
-  if (!element) return refuse(400, generationErrors.unknownElement);
+  if (!element) throw fail("invalid", generationErrors.unknownElement);
   const allowed = new Set<string>(element.fields);
-  if (fieldNames.some((field) => !allowed.has(field))) {
-    return refuse(400, generationErrors.unknownField);
-  }
+  if (fieldNames.some((field) => !allowed.has(field))) throw fail("invalid", generationErrors.unknownField);
   return {
     kind: "initial",
     tool,
@@ -157,11 +122,11 @@ function draftTurn(
   input: { action: string; text: string },
   tool: Turn["tool"],
   startedAt: Date,
-): NewTurnDraft | Response {
+): NewTurnDraft {
   const action = findDraftAction(tool.slug, input.action);
-  if (!action) return refuse(400, draftTexts.unknownAction);
-  if (!input.text.trim()) return refuse(400, draftTexts.empty);
-  if (countWords(input.text) > MAX_DRAFT_WORDS) return refuse(400, draftTexts.tooLong);
+  if (!action) throw fail("invalid", draftTexts.unknownAction);
+  if (!input.text.trim()) throw fail("invalid", draftTexts.empty);
+  if (countWords(input.text) > MAX_DRAFT_WORDS) throw fail("invalid", draftTexts.tooLong);
   return {
     kind: "initial",
     tool,
@@ -183,17 +148,17 @@ function laterTurn(
   text: string | null,
   base: Pick<Turn, "tool" | "userId" | "conversationId" | "startedAt" | "project">,
   last: LastExchange | undefined,
-): Turn | Response {
-  if (!last) return refuse(404, generationErrors.conversationNotFound);
+): Turn {
+  if (!last) throw fail("not-found", generationErrors.conversationNotFound);
   const replaces = { userRowId: last.userRowId, answerRowId: last.answerRowId };
   const exchange = { exchangeId: last.exchangeId, first: last.first };
   if (kind === "version") {
     return { ...base, ...exchange, kind, userText: last.userText, version: last.versions + 1, replaces };
   }
   if (kind === "edit") {
-    if (last.first) return refuse(400, generationErrors.onlyFollowUpsEdit);
+    if (last.first) throw fail("invalid", generationErrors.onlyFollowUpsEdit);
     return { ...base, ...exchange, kind, userText: text ?? "", version: last.versions + 1, replaces };
   }
-  if (last.answerStatus === "complete") return refuse(400, generationErrors.nothingToContinue);
+  if (last.answerStatus === "complete") throw fail("invalid", generationErrors.nothingToContinue);
   return { ...base, ...exchange, kind, userText: last.userText, answerRowId: last.answerRowId, answerText: last.answerText };
 }

@@ -1,8 +1,10 @@
 /**
  * One generation turn's lifecycle: reserve → stream → settle (decision 010).
  *
- * - reserve: a trial conversation or follow-up is taken atomically, or the turn is refused.
- * - stream: the response starts at once; the model's text is relayed as it arrives.
+ * - reserve: a trial conversation or follow-up is taken atomically in the turn's batch
+ *   (opening.server.ts), or the turn is refused.
+ * - stream: the response starts with the first words (or after FIRST_WORDS_WAIT_MS without
+ *   them); the model's text is relayed as it arrives.
  * - settle: by the ending and whether any text arrived (turn-endings.ts): save the exchange and
  *   keep the charge, or save nothing and refund — then the writer's last event and a usage event.
  */
@@ -61,7 +63,8 @@ export function chargeOf(reservation: ConversationReservation | FollowUpReservat
   return { kind: "conversation", queriesRemaining: reservation.queriesRemaining };
 }
 
-export async function refundTurn(db: Database, turn: Turn, charge: Charge, now: Date) {
+/** Gives back what a turn took from the plan: its trial conversation or its follow-up. */
+export async function refundTurn(db: Database, turn: { userId: string; conversationId: string }, charge: Charge, now: Date) {
   if (charge.kind === "conversation") await refundConversation({ db, userId: turn.userId, now });
   if (charge.kind === "follow-up") {
     await refundFollowUp({ db, userId: turn.userId, conversationId: turn.conversationId });

@@ -5,21 +5,17 @@
  * follow-ups and history build on the version on screen.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { callApi } from "~/lib/api-client";
 import type { ToastMessage } from "~/lib/toast";
 import { answerActionTexts } from "~/messages/tools";
 import { afterTurn, showVersion, shownVersion, type AnswerVersion, type LastExchange, type TurnResult } from "./last-exchange";
 
-async function saveChoice(conversationId: string, exchangeId: string, version: number): Promise<boolean> {
-  try {
-    const response = await fetch(`/api/conversations/${encodeURIComponent(conversationId)}/versions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ exchangeId, version }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
+/** Whether the choice was saved (the page puts the version back, with a toast, when it was not). */
+function saveChoice(conversationId: string, exchangeId: string, version: number): Promise<boolean> {
+  return callApi(`/api/conversations/${encodeURIComponent(conversationId)}/versions`, { method: "POST", json: { exchangeId, version } }).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function useVersions({

@@ -1,32 +1,11 @@
 /**
- * The history page's calls to its API, from the browser. Each throws an Error whose message is
- * fit for the spec's toasts ('Failed to fetch history: {message}', 'Failed to delete entry: …')
- * and ours ('Failed to update entry: …').
+ * The history page's calls to its API, through the one API client (lib/api-client.ts). Each
+ * throws an Error whose message is fit for the spec's toasts ('Failed to fetch history:
+ * {message}', 'Failed to delete entry: …') and ours ('Failed to update entry: …').
  */
+import { callApi as call } from "~/lib/api-client";
 import { downloadText } from "~/exports/download";
 import type { HistoryEntryChanges, HistoryEntryState, HistoryPage, HistoryThread } from "./types";
-
-const CONNECTION_LOST = "We could not reach the server. Check your connection and try again.";
-
-async function call<T>(input: string, init?: RequestInit): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(input, { ...init, headers: { Accept: "application/json", ...init?.headers } });
-  } catch {
-    throw new Error(CONNECTION_LOST);
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON: fall through to the status line
-  }
-  if (!response.ok) {
-    const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
-    throw new Error(error ?? `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`);
-  }
-  return body as T;
-}
 
 export function fetchHistoryPage({
   section,
@@ -52,11 +31,7 @@ export function fetchHistoryPage({
 
 /** Renames ("" for the automatic title) and/or stars an entry; answers its state after. */
 export function changeHistoryEntry(id: string, changes: HistoryEntryChanges) {
-  return call<HistoryEntryState>(`/api/history/${encodeURIComponent(id)}`, {
-    method: "PATCH",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(changes),
-  });
+  return call<HistoryEntryState>(`/api/history/${encodeURIComponent(id)}`, { method: "PATCH", json: changes });
 }
 
 export function fetchHistoryThread(id: string) {

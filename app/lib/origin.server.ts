@@ -2,7 +2,7 @@
  * Cross-site request forgery guard: every state-changing request must come from our own
  * origin. SameSite=Lax cookies already stop most of it; this closes the rest.
  */
-import { apiError } from "./api-error";
+import { fail, failureResponse } from "./api-failure";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const REFUSED = "Cross-site request refused.";
@@ -19,6 +19,6 @@ export function crossSiteRefusal(request: Request): Response | null {
   const crossSite = origin ? origin !== ours : fetchSite === "cross-site";
   if (!crossSite) return null;
   // API routes answer in their one JSON error shape; pages in plain words.
-  if (new URL(request.url).pathname.startsWith("/api/")) return apiError(403, REFUSED);
+  if (new URL(request.url).pathname.startsWith("/api/")) return failureResponse(fail("forbidden", REFUSED));
   return new Response(REFUSED, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

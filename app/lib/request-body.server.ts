@@ -6,7 +6,6 @@
  * invalid UTF-8). Callers turn a `BodyError` into their answer with its `status`: 413 or 400.
  */
 import { requestTexts } from "~/messages/requests";
-import { apiError } from "./api-error";
 import { mediaTypeOf } from "./media-type";
 
 /** `unsupported`: a form that is not a form (another media type). */
@@ -156,22 +155,4 @@ export async function readFormBody(request: Request, limit: number): Promise<For
     if (!name.isWellFormed() || (typeof value === "string" && !value.isWellFormed())) throw new BodyError("ill-formed");
   }
   return form;
-}
-
-/**
- * An API write's JSON body, or its refusal in the API's error shape: 415 not JSON, 413 too large,
- * 400 unreadable or with ill-formed text. `texts` are the route's own words for the first three.
- */
-export async function readJsonRequest(
-  request: Request,
-  limit: number,
-  texts: { invalid: string; tooLarge: string },
-): Promise<{ body: unknown } | Response> {
-  if (mediaTypeOf(request) !== "application/json") return apiError(415, texts.invalid);
-  try {
-    return { body: await readJson(request, limit) };
-  } catch (error) {
-    if (!(error instanceof BodyError)) throw error;
-    return apiError(error.status, error.illFormed ?? (error.status === 413 ? texts.tooLarge : texts.invalid));
-  }
 }

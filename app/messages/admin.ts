@@ -53,8 +53,6 @@ export const adminTexts = {
   confirmTitle: (action: string, email: string) => `${action} — ${email}?`,
   confirm: "Confirm",
   confirmDescription: "The change is applied at once and recorded in the audit log.",
-  serverAnswered: (status: number) => `The server answered ${status}. Nothing was changed.`,
-  unreachable: "The server could not be reached. Nothing was changed.",
   cancel: "Cancel",
   done: "Done.",
   auditHeading: "Audit log",

@@ -14,8 +14,6 @@ export const autosaveTexts = {
 } as const;
 
 export const projectPageTexts = {
-  connectionLost: "We could not reach the server. Check your connection and try again.",
-  serverAnswered: (status: number) => `The server answered ${status}.`,
   projects: "Projects",
   listTitle: "Your projects",
   listIntro: "A project keeps one story bible that all six assistants share: its characters, places and style reach every answer.",

@@ -1,35 +1,10 @@
 /**
- * The project pages' calls to the projects API, from the browser. Each throws an Error whose
- * message is the server's own (`{error}`), or a plain sentence when the server was not reached.
+ * The project pages' calls to the projects API, through the one API client (lib/api-client.ts):
+ * each throws an Error fit to show.
  */
-import { projectPageTexts } from "~/messages/project-pages";
+import { callApi as call } from "~/lib/api-client";
 import type { BibleEntry } from "./bible";
 import type { EntryChanges, NewEntry, Project, ProjectChanges, ProjectSummary, ProjectWithEntries } from "./types";
-
-type Call = { method?: string; json?: unknown; markdown?: string };
-
-async function call<T>(input: string, { method = "GET", json, markdown }: Call = {}): Promise<T> {
-  let response: Response;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  if (markdown !== undefined) headers["Content-Type"] = "text/markdown; charset=utf-8";
-  try {
-    response = await fetch(input, { method, headers, body: json !== undefined ? JSON.stringify(json) : markdown });
-  } catch {
-    throw new Error(projectPageTexts.connectionLost);
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON: the status line says what happened
-  }
-  if (!response.ok) {
-    const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
-    throw new Error(error ?? projectPageTexts.serverAnswered(response.status));
-  }
-  return body as T;
-}
 
 const projectUrl = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 const entryUrl = (projectId: string, entryId: string) => `${projectUrl(projectId)}/entries/${encodeURIComponent(entryId)}`;

@@ -1,6 +1,7 @@
 /**
- * What the projects API accepts (issue 13, "Bad input and limits"): the bodies of its writes,
- * checked with zod against app/projects/limits.ts, with the messages of app/messages/projects.ts.
+ * What the projects API accepts (issue 13, "Bad input and limits"): the bodies of its writes, as
+ * zod schemas its routes declare (lib/api-route.server.ts), against app/projects/limits.ts and
+ * with the messages of app/messages/projects.ts.
  * Texts are trimmed (the style sample and descriptions keep their inner line breaks); lengths
  * count UTF-16 code units, as the bundle's importer does. Server only: zod stays out of the
  * browser, whose CSP forbids the eval zod probes for.
@@ -33,9 +34,9 @@ const logline = text(errors.fields.logline, MAX_LOGLINE_CHARS);
 const projectKind = z.enum(PROJECT_KINDS, errors.unknownKind).nullable();
 const section = (label: string) => text(errors.fields.section(label), MAX_DESCRIPTION_CHARS);
 
-const newProjectSchema = z.strictObject({ title, logline: logline.optional(), kind: projectKind.optional() });
+export const newProjectSchema = z.strictObject({ title, logline: logline.optional(), kind: projectKind.optional() });
 
-const projectChangesSchema = z
+export const projectChangesSchema = z
   .strictObject({
     title: title.optional(),
     logline: logline.optional(),
@@ -72,14 +73,14 @@ const newEntrySchema = z.strictObject({
   alwaysInclude: entryFields.alwaysInclude.optional(),
 });
 
-const newEntriesSchema = z.strictObject({
+export const newEntriesSchema = z.strictObject({
   entries: z
     .array(newEntrySchema)
     .min(1, errors.entriesPerRequest(MAX_ENTRIES_PER_REQUEST))
     .max(MAX_ENTRIES_PER_REQUEST, errors.entriesPerRequest(MAX_ENTRIES_PER_REQUEST)),
 });
 
-const entryChangesSchema = z
+export const entryChangesSchema = z
   .strictObject({
     ...Object.fromEntries(Object.entries(entryFields).map(([key, schema]) => [key, schema.optional()])),
     appendDescription: required(errors.fields.description, MAX_DESCRIPTION_CHARS, errors.nothingToChange).optional(),
@@ -88,29 +89,12 @@ const entryChangesSchema = z
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), errors.nothingToChange);
 
-const activeProjectSchema = z.strictObject({ projectId: z.uuid().nullable() });
+export const activeProjectSchema = z.strictObject({ projectId: z.uuid().nullable() });
 
 export type NewProjectInput = z.output<typeof newProjectSchema>;
 export type ProjectChangesInput = z.output<typeof projectChangesSchema>;
 export type NewEntryInput = z.output<typeof newEntrySchema>;
 export type EntryChangesInput = z.output<typeof entryChangesSchema>;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** The first problem's message (ours for every rule), else the generic one. */
-function check<T>(schema: z.ZodType<T>, body: unknown): Checked<T> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  const ours = issue && (issue.code === "custom" || issue.code === "too_big" || issue.code === "too_small" || issue.code === "invalid_value");
-  return { ok: false, error: ours ? issue.message : errors.invalid };
-}
-
-export const checkNewProject = (body: unknown) => check(newProjectSchema, body);
-export const checkProjectChanges = (body: unknown) => check(projectChangesSchema, body);
-export const checkNewEntries = (body: unknown) => check(newEntriesSchema, body);
-export const checkEntryChanges = (body: unknown) => check(entryChangesSchema, body);
-export const checkActiveProject = (body: unknown) => check(activeProjectSchema, body);
 
 /** `?conversations=detach|delete` of a project's DELETE; null for anything else. */
 export function deleteChoice(value: string | null): "detach" | "delete" | null {

@@ -1,27 +1,29 @@
-import type { Route } from "./+types/api.active-project";
-import { apiError } from "~/lib/api-error";
+import { apiRoute, jsonBody, method } from "~/lib/api-route.server";
+import { fail, found } from "~/lib/api-failure";
+import { getDb } from "~/lib/db.server";
 import { projectErrorTexts } from "~/messages/projects";
-import { MAX_PROJECT_BODY_BYTES, badRequest, getDb, json, methodNotAllowed, projectsUser, readJsonBody } from "~/projects/api.server";
-import { checkActiveProject } from "~/projects/validation";
+import { MAX_PROJECT_BODY_BYTES, PROJECT_API_TEXTS } from "~/projects/api.server";
+import { activeProjectSchema } from "~/projects/validation";
 import { setActiveProject } from "~db/queries/projects";
 
 /** The active project is read with the list (GET /api/projects). */
-export function loader() {
-  return methodNotAllowed("PUT");
-}
+const route = apiRoute(
+  {
+    /**
+     * PUT /api/active-project — `{projectId: string | null}`: the project the writer works in from
+     * now on, on every device (null: "No project"). Another writer's, or an archived one, is a 404.
+     */
+    PUT: method({
+      who: "writer",
+      body: jsonBody(activeProjectSchema, MAX_PROJECT_BODY_BYTES),
+      handle: async ({ user, body }) => {
+        found(await setActiveProject({ db: getDb(), userId: user.id, projectId: body.projectId }), () => fail("not-found", projectErrorTexts.activeUnavailable));
+        return { activeProjectId: body.projectId };
+      },
+    }),
+  },
+  PROJECT_API_TEXTS,
+);
 
-/**
- * PUT /api/active-project — `{projectId: string | null}`: the project the writer works in from
- * now on, on every device (null: "No project"). Another writer's, or an archived one, is a 404.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const user = projectsUser(context);
-  const read = await readJsonBody(request, MAX_PROJECT_BODY_BYTES);
-  if (read instanceof Response) return read;
-  const input = checkActiveProject(read.body);
-  if (!input.ok) return badRequest(input.error);
-  const { projectId } = input.value;
-  const set = await setActiveProject({ db: getDb(), userId: user.id, projectId });
-  return set ? json({ activeProjectId: projectId }) : apiError(404, projectErrorTexts.activeUnavailable);
-}
+export const loader = route.loader;
+export const action = route.action;

@@ -1,46 +1,42 @@
-import type { Route } from "./+types/api.projects.$id";
+import { apiRoute, jsonBody, method } from "~/lib/api-route.server";
+import { fail, found } from "~/lib/api-failure";
+import { getDb } from "~/lib/db.server";
 import { projectErrorTexts } from "~/messages/projects";
-import {
-  MAX_PROJECT_BODY_BYTES,
-  badRequest,
-  getDb,
-  json,
-  methodNotAllowed,
-  projectNotFound,
-  projectsUser,
-  readJsonBody,
-} from "~/projects/api.server";
-import { checkProjectChanges, deleteChoice } from "~/projects/validation";
+import { MAX_PROJECT_BODY_BYTES, PROJECT_API_TEXTS } from "~/projects/api.server";
+import { deleteChoice, projectChangesSchema } from "~/projects/validation";
 import { deleteProject, readProject, updateProject } from "~db/queries/projects";
 
-/** GET /api/projects/:id — the project with its bible entries; another writer's id is a 404. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = projectsUser(context);
-  const project = await readProject({ db: getDb(), userId: user.id, id: params.id });
-  return project ? json(project) : projectNotFound();
-}
+const notFound = () => fail("not-found", projectErrorTexts.notFound);
 
-/** PATCH: `{title?, logline?, kind?, synopsis?, genreTone?, setting?, styleNotes?, styleSample?, archived?}`. */
-async function patchProject(request: Request, userId: string, id: string) {
-  const read = await readJsonBody(request, MAX_PROJECT_BODY_BYTES);
-  if (read instanceof Response) return read;
-  const changes = checkProjectChanges(read.body);
-  if (!changes.ok) return badRequest(changes.error);
-  const project = await updateProject({ db: getDb(), userId, id, changes: changes.value });
-  return project ? json(project) : projectNotFound();
-}
+const route = apiRoute(
+  {
+    /** GET /api/projects/:id — the project with its bible entries; another writer's id is a 404. */
+    GET: method({
+      who: "writer",
+      handle: async ({ user, params }) => found(await readProject({ db: getDb(), userId: user.id, id: params.id! }), notFound),
+    }),
+    /** PATCH: `{title?, logline?, kind?, synopsis?, genreTone?, setting?, styleNotes?, styleSample?, archived?}` (rename, bible sections, archive). */
+    PATCH: method({
+      who: "writer",
+      body: jsonBody(projectChangesSchema, MAX_PROJECT_BODY_BYTES),
+      handle: async ({ user, params, body }) => found(await updateProject({ db: getDb(), userId: user.id, id: params.id!, changes: body }), notFound),
+    }),
+    /**
+     * DELETE /api/projects/:id?conversations=detach|delete deletes it with its bible, its
+     * conversations kept with no project (detach) or deleted. The writer's own only.
+     */
+    DELETE: method({
+      who: "writer",
+      handle: async ({ user, params, url }) => {
+        const conversations = deleteChoice(url.searchParams.get("conversations"));
+        if (!conversations) throw fail("invalid", projectErrorTexts.deleteChoice);
+        found(await deleteProject({ db: getDb(), userId: user.id, id: params.id!, conversations }), notFound);
+        return { ok: true };
+      },
+    }),
+  },
+  PROJECT_API_TEXTS,
+);
 
-/**
- * PATCH /api/projects/:id changes the project (rename, bible sections, archive);
- * DELETE /api/projects/:id?conversations=detach|delete deletes it with its bible, its
- * conversations kept with no project (detach) or deleted. The writer's own only: a 404 otherwise.
- */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
-  const user = projectsUser(context);
-  if (request.method === "PATCH") return patchProject(request, user.id, params.id);
-  const conversations = deleteChoice(url.searchParams.get("conversations"));
-  if (!conversations) return badRequest(projectErrorTexts.deleteChoice);
-  const deleted = await deleteProject({ db: getDb(), userId: user.id, id: params.id, conversations });
-  return deleted ? json({ ok: true }) : projectNotFound();
-}
+export const loader = route.loader;
+export const action = route.action;

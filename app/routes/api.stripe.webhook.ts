@@ -1,15 +1,11 @@
-import type { Route } from "./+types/api.stripe.webhook";
-import { handleStripeWebhook } from "~/billing/webhook.server";
-import { apiError } from "~/lib/api-error";
+import { handleStripeWebhook, MAX_WEBHOOK_BYTES } from "~/billing/webhook.server";
+import { apiRoute, method, textBody } from "~/lib/api-route.server";
 
-const methodNotAllowed = () => apiError(405, "Method Not Allowed", { headers: { Allow: "POST" } });
+/** POST /api/stripe/webhook — Stripe's signed events (see app/billing/webhook.server.ts): the raw body, as signed. */
+const route = apiRoute(
+  { POST: method({ who: "public", body: textBody(["application/json"], MAX_WEBHOOK_BYTES), handle: async ({ request, body }) => handleStripeWebhook(request, body) }) },
+  { invalid: "Unreadable body." },
+);
 
-/** POST /api/stripe/webhook — Stripe's signed events (see app/billing/webhook.server.ts). */
-export function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return handleStripeWebhook(request);
-}
-
-export function loader() {
-  return methodNotAllowed();
-}
+export const loader = route.loader;
+export const action = route.action;

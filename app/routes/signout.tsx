@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/signout";
-import { authContext, clearedSessionCookie, invalidateSession } from "~/auth/session.server";
+import { clearedSessionCookie, invalidateSession } from "~/auth/session.server";
+import { authContext } from "~/lib/auth-context";
 import { redirectWithToast } from "~/lib/toast.server";
 import { toasts } from "~/messages/toasts";
 

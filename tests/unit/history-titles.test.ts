@@ -5,7 +5,7 @@
  * read defensively, and the body of a rename or star is checked as the API checks it.
  */
 import { describe, expect, it } from "vitest";
-import { readEntryChanges } from "../../app/history/entry-changes.server";
+import { historyChangesSchema } from "../../app/history/entry-changes.server";
 import { conversationTitle, derivedTitle, firstHeading, parseDetails, titleProblem } from "../../app/history/titles";
 import { historyTexts } from "../../app/messages/history";
 
@@ -62,18 +62,20 @@ describe("stored details", () => {
   });
 });
 
-describe("the body of PATCH /api/history/:id", () => {
+describe("the body of PATCH /api/history/:id (its route's schema)", () => {
+  const parse = (body: unknown) => historyChangesSchema.safeParse(body);
   it("a title (trimmed; empty = automatic), a star, or both", () => {
-    expect(readEntryChanges({ title: "  Salt Road  " })).toEqual({ ok: true, changes: { title: "Salt Road" } });
-    expect(readEntryChanges({ title: "   " })).toEqual({ ok: true, changes: { title: null } });
-    expect(readEntryChanges({ starred: true, title: "x".repeat(120) })).toEqual({ ok: true, changes: { starred: true, title: "x".repeat(120) } });
+    expect(parse({ title: "  Salt Road  " }).data).toEqual({ title: "Salt Road" });
+    expect(parse({ title: "   " }).data).toEqual({ title: null });
+    expect(parse({ starred: true, title: "x".repeat(120) }).data).toEqual({ starred: true, title: "x".repeat(120) });
   });
 
-  it("too long, wrong types, unknown keys or nothing to change are refused with a message", () => {
-    expect(readEntryChanges({ title: "x".repeat(121) })).toEqual({ ok: false, error: historyTexts.titleTooLong });
+  it("too long, wrong types, unknown keys or nothing to change are refused (too long in its own words)", () => {
+    expect(parse({ title: "x".repeat(121) }).error?.issues[0]?.message).toBe(historyTexts.titleTooLong);
     for (const body of [{}, { starred: "yes" }, { title: 5 }, { title: "ok", extra: 1 }, null, [], "title"]) {
-      expect(readEntryChanges(body), JSON.stringify(body)).toEqual({ ok: false, error: historyTexts.changesInvalid });
+      expect(parse(body).success, JSON.stringify(body)).toBe(false);
     }
+    expect(parse({}).error?.issues[0]?.message).toBe(historyTexts.changesInvalid);
     expect(titleProblem("y".repeat(121))).toBe(historyTexts.titleTooLong);
     expect(titleProblem(` ${"y".repeat(120)} `)).toBeNull();
   });

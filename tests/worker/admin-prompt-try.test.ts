@@ -145,7 +145,7 @@ describe("admin prompt try", () => {
     config.OPENAI_API_KEY = undefined;
     try {
       const owner = { id: "admin-without-key", email: "owner-without-key@example.com" };
-      expect(await tryPrompt(owner, poetry, checked.value, new AbortController().signal)).toEqual({ ok: false, status: 503, error: promptTryTexts.notConfigured });
+      await expect(tryPrompt(owner, poetry, checked.value, new AbortController().signal)).rejects.toMatchObject({ status: 503, error: promptTryTexts.notConfigured });
       expect(await audits(owner.email)).toEqual([]);
     } finally {
       config.OPENAI_API_KEY = key;

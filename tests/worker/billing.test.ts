@@ -84,7 +84,7 @@ function postBilling(
 async function subscribeOk(browser: Browser): Promise<SubscribeAnswer> {
   const response = await postBilling(browser, "subscribe");
   expect(response.status, "POST /api/billing/subscribe").toBe(200);
-  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   return (await response.json()) as SubscribeAnswer;
 }
 

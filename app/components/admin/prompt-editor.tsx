@@ -7,7 +7,7 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { postAdminJson } from "~/admin/post-json";
+import { callApi } from "~/lib/api-client";
 import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
 import { CompareView } from "~/revisions/compare-view";
 import { PromptTry } from "./prompt-try";
@@ -40,7 +40,10 @@ export function PromptEditor({ tool, title, current, isDefault, shipped, version
   const fieldId = useId();
   const run = async (body: unknown, done: string) => {
     setBusy(true);
-    const error = await postAdminJson(`/api/admin/prompts/${encodeURIComponent(tool)}`, body);
+    const error = await callApi(`/api/admin/prompts/${encodeURIComponent(tool)}`, { method: "POST", json: body }).then(
+      () => null,
+      (refused: Error) => refused.message,
+    );
     setBusy(false);
     setMessage(error ? { error: true, text: error } : { error: false, text: done });
     if (!error) await revalidator.revalidate();

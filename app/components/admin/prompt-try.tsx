@@ -7,7 +7,7 @@
 import { Box, Button, Card, Flex, Heading, Select, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
 import { SelectOptions } from "~/components/select-options";
 import { useId, useState } from "react";
-import { postAdminJsonFor } from "~/admin/post-json";
+import { callApi } from "~/lib/api-client";
 import { findToolBySlug } from "~/catalog/requests";
 import type { ToolDefinition } from "~/catalog/tools";
 import { LazyMarkdown, preloadMarkdown } from "~/components/markdown/lazy-markdown";
@@ -92,10 +92,12 @@ export function PromptTry({ tool: slug, draft }: { tool: string; draft: string }
     setBusy(true);
     setError(null);
     const fields = Object.fromEntries(chosen.fields.map((field) => [field, values[field] ?? ""]));
-    const tried = await postAdminJsonFor<TryAnswer>(`/api/admin/prompts/${encodeURIComponent(slug)}`, { action: "try", text: draft, element: chosen.value, fields });
+    try {
+      setAnswer(await callApi<TryAnswer>(`/api/admin/prompts/${encodeURIComponent(slug)}`, { method: "POST", json: { action: "try", text: draft, element: chosen.value, fields } }));
+    } catch (error) {
+      setError((error as Error).message);
+    }
     setBusy(false);
-    if (tried.ok) setAnswer(tried.body);
-    else setError(tried.error);
   };
   return (
     <Card size="3" asChild>

@@ -4,7 +4,7 @@
  */
 import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
-import { postAdminJson } from "~/admin/post-json";
+import { callApi } from "~/lib/api-client";
 import { adminTexts as texts } from "~/messages/admin";
 import { CancelButton, OnceOpened } from "~/components/overlay-parts";
 
@@ -26,7 +26,10 @@ export function WriterActionDialog({ writerId, email, action, label, amountLabel
   const amountId = useId();
   const confirm = async () => {
     setBusy(true);
-    const problem = await postAdminJson(`/api/admin/writers/${encodeURIComponent(writerId)}/${action}`, amountLabel ? { amount: Number(amount) } : {});
+    const problem = await callApi(`/api/admin/writers/${encodeURIComponent(writerId)}/${action}`, { method: "POST", json: amountLabel ? { amount: Number(amount) } : {} }).then(
+      () => null,
+      (refused: Error) => refused.message,
+    );
     setBusy(false);
     setError(problem);
     if (!problem) {
