@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -22,22 +24,60 @@ const noServerImportsInClient = {
 };
 
 /*
- * Import layers: a module imports from its own folder and from the layers below it, never above.
+ * Import layers: every folder under app/ has its place in one order, top to bottom, and a module
+ * imports from its own folder and from the folders below it, never above (issue 32). With one
+ * strict order there can be no folder cycle: a cycle would need an import upwards, which fails.
  *
  *   routes/ and the entry files (root.tsx, worker.ts, entry.server.tsx, routes.ts)
- *   components/                         the UI
- *   auth/ billing/ exports/ generation/ history/ projects/   the features (they may use each other)
- *   catalog/                            the declarative tool catalog
- *   lib/                                shared infrastructure (config, cookies, toasts, db access)
+ *   components/    the UI (revisions/ among it: tracked changes and Compare)
+ *   admin/         the owner's console
+ *   account/       a writer's own data: the download, deleting the account
+ *   generation/    a turn from the request to its settlement
+ *   projects/      projects and the story bible
+ *   exports/       answers and conversations as files
+ *   history/       the writer's conversations
+ *   auth/          accounts, sessions, passwords, e-mail confirmation
+ *   billing/       Stripe
+ *   settings/      what the owner sets: the model, the trial guard
+ *   catalog/       the declarative tool catalog
+ *   lib/           shared infrastructure (config, cookies, toasts, db access, the API pipeline)
+ *   theme/         the light and dark looks
+ *   messages/      user-facing texts, read from every layer above
+ *   rules/         the product's numbers (the plan, the projects' limits): texts and code read them
+ *   styles/        CSS
  *
- * messages/ (user-facing texts) stands beside the features and below: every layer reads it, and
- * a text may state a number it reads from them (the plan's trial length), but it never imports
- * the UI, routes or the database. db/ sits below all of app/: app reaches it through `~db`, and
- * it never imports app; only routes, the features and lib may import `~db`. Across folders, app
- * imports through `~/…` (never `../`), so these patterns see every crossing.
+ * db/ sits below all of app/: app reaches it through `~db`, and it never imports app; only routes,
+ * the features, settings and lib may import `~db`. Across folders, app imports through `~/…`
+ * (never `../`), so these patterns see every crossing. A folder of app/ not in this list fails the
+ * lint: a new one gets its place first.
  */
 const ENTRY = ["routes", "root", "worker", "entry.server"];
-const FEATURES = ["auth", "billing", "exports", "generation", "history", "projects"];
+const ORDER = [
+  "components",
+  "admin",
+  "account",
+  "generation",
+  "projects",
+  "exports",
+  "history",
+  "auth",
+  "billing",
+  "settings",
+  "catalog",
+  "lib",
+  "theme",
+  "messages",
+  "rules",
+  "styles",
+];
+const WITH_DATABASE = new Set(["admin", "account", "generation", "projects", "exports", "history", "auth", "billing", "settings", "lib"]);
+
+const unplaced = readdirSync(join(import.meta.dirname, "app"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "routes" && !ORDER.includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: app/${unplaced.join(", app/")} has no place in the import layers (ORDER): give it one.`);
+}
 
 /** @param {string[]} folders @param {string} message */
 const appFolders = (folders, message) => ({
@@ -45,19 +85,18 @@ const appFolders = (folders, message) => ({
   message,
 });
 const climbing = { regex: "^\\.\\./", message: "Import across app folders through `~/…`, so the layer rules can see it." };
-const database = { regex: "^~db(/|$)", message: "Only routes, the features and lib reach the database (db/queries)." };
+const database = { regex: "^~db(/|$)", message: "Only routes, the features, settings and lib reach the database (db/queries)." };
 
 /**
  * One config per layer, with disjoint `files`: for one rule, a later config replaces an
  * earlier one's options instead of adding to them.
  * @param {string} folder
  * @param {string[]} above folders this one must not import
- * @param {{ allowDb?: boolean }} [options]
  * @returns {import("eslint").Linter.Config}
  */
-function layer(folder, above, { allowDb = false } = {}) {
+function layer(folder, above) {
   const why = `app/${folder} must not import ${above.join(", ")}: imports point down the layers in eslint.config.js.`;
-  const patterns = [climbing, appFolders(above, why), ...(allowDb ? [] : [database])];
+  const patterns = [climbing, appFolders(above, why), ...(WITH_DATABASE.has(folder) ? [] : [database])];
   return { files: [`app/${folder}/**/*.{ts,tsx}`], rules: { "no-restricted-imports": ["error", { patterns }] } };
 }
 
@@ -73,11 +112,7 @@ const layers = [
       ],
     },
   },
-  layer("components", ENTRY),
-  ...FEATURES.map((feature) => layer(feature, [...ENTRY, "components"], { allowDb: true })),
-  layer("catalog", [...ENTRY, "components", ...FEATURES]),
-  layer("lib", [...ENTRY, "components", ...FEATURES, "catalog"], { allowDb: true }),
-  layer("messages", [...ENTRY, "components"]),
+  ...ORDER.map((folder, index) => layer(folder, [...ENTRY, ...ORDER.slice(0, index)])),
   {
     files: ["db/**/*.ts"],
     rules: {

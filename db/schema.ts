@@ -185,7 +185,7 @@ export const queryHistory = sqliteTable(
     responseText: text("response_text").notNull().default(""),
     conversationId: text("conversation_id").notNull().unique(),
     /**
-     * Follow-ups taken under the trial's per-conversation allowance (app/billing/plan.ts).
+     * Follow-ups taken under the trial's per-conversation allowance (app/rules/plan.ts).
      * NULL: the conversation was not started with a trial query, so it has no trial allowance.
      * The app always writes it; the default covers rows written by code that predates it.
      */

@@ -6,8 +6,8 @@
  * publishes nothing: its one trace is the audit entry.
  */
 import type { Admin } from "~/admin/guard.server";
-import { modelValuesFor } from "~/admin/model-settings";
-import { loadModelSettings } from "~/admin/model-settings.server";
+import { modelValuesFor } from "~/settings/model-settings";
+import { modelSettings } from "~/settings/model-settings.server";
 import { checkPromptText } from "~/admin/prompts.server";
 import { buildRequestText, fieldLabel, MAX_FIELD_CHARS } from "~/catalog/requests";
 import { tools, type ToolDefinition, type ToolElementDefinition } from "~/catalog/tools";
@@ -62,7 +62,7 @@ function checkFields(tool: ToolDefinition, element: ToolElementDefinition, input
  * written while the model answers. Rate-limited with the admin's own generations.
  */
 export async function tryPrompt(admin: Admin, tool: ToolDefinition, input: TryRequest, signal: AbortSignal): Promise<TryAnswer> {
-  const [limiter, settings] = await Promise.all([getBindings().GENERATE_LIMITER.limit({ key: `generate:${admin.id}` }), loadModelSettings()]);
+  const [limiter, settings] = await Promise.all([getBindings().GENERATE_LIMITER.limit({ key: `generate:${admin.id}` }), modelSettings.load()]);
   if (!limiter.success) throw fail("too-many", generationErrors.tooMany);
   const values = modelValuesFor(settings, tool.slug);
   let chosen: ReturnType<typeof getModel>;

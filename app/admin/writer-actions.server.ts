@@ -4,7 +4,7 @@
  * nothing changes on any refusal.
  */
 import { deleteAccountAndData, SubscriptionCancelError } from "~/account/delete-account.server";
-import { DAY_MS } from "~/billing/plan";
+import { DAY_MS } from "~/rules/plan";
 import { fail, found } from "~/lib/api-failure";
 import { getDb } from "~/lib/db.server";
 import type { Background } from "~/lib/execution-context.server";

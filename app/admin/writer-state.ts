@@ -1,8 +1,8 @@
 /**
  * A writer's state as the owner's console names it (issue 14), from the subscription row and the
- * plan's rules (app/billing/plan.ts): admin, subscribed, past due, trial, trial used up.
+ * plan's rules (app/rules/plan.ts): admin, subscribed, past due, trial, trial used up.
  */
-import { isUnlimited, trialPeriodOver, type AccessRow } from "~/billing/plan";
+import { isUnlimited, trialPeriodOver, type AccessRow } from "~/rules/plan";
 
 export const WRITER_STATES = ["trial", "trial-used-up", "subscribed", "past-due", "admin"] as const;
 export type WriterState = (typeof WRITER_STATES)[number];

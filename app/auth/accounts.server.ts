@@ -2,10 +2,10 @@
  * Sign-up and sign-in. Routes turn the results into HTTP; these functions own the rules
  * (validation, hashing, rate limits, atomic writes). Password change and reset: password-flows.
  */
-import { PLAN, trialEndsAt } from "~/billing/plan";
+import { PLAN, trialEndsAt } from "~/rules/plan";
 import { createAccount, findUserByEmail, type StartedTrial } from "~db/queries/accounts";
 import { releaseSignupSlot, takeSignupSlot } from "~db/queries/signup-attempts";
-import { loadTrialGuard } from "~/admin/trial-guard.server";
+import { trialGuard } from "~/settings/trial-guard.server";
 import { trialGuardTexts } from "~/messages/admin-prompts";
 import { validation } from "~/messages/account";
 import { getDb } from "~/lib/db.server";
@@ -52,7 +52,7 @@ export async function signUp(
   const db = getDb();
   const now = new Date();
   const slotId = crypto.randomUUID();
-  const guard = await loadTrialGuard();
+  const guard = await trialGuard.load();
   const slot = await takeSignupSlot({ db, slotId, ip: clientIp(request), limit: guard.signupsPerIpHour, dailyCap: guard.dailyNewTrials, now });
   if (slot === "ip") return tooManySignUps;
   if (slot === "day") return dailyCapReached;

@@ -2,7 +2,7 @@
  * What the Subscription Status card shows, derived from the writer's subscription row and the
  * plan's rules (plan.ts). Pure, so the states are unit-tested directly.
  */
-import { isUnlimited, trialAllowance, type AccessRow, type TrialAllowance } from "./plan";
+import { isUnlimited, trialAllowance, type AccessRow, type TrialAllowance } from "~/rules/plan";
 import { formatLongDateUtc } from "~/messages/en-format";
 
 export type SubscriptionRow = AccessRow & {

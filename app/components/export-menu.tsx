@@ -8,7 +8,7 @@
 import { Button, DropdownMenu, Spinner, VisuallyHidden } from "@radix-ui/themes";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buildExport, type ExportFormat, type ExportSource } from "~/exports/build-export";
-import { downloadBlob } from "~/exports/download";
+import { downloadBlob } from "~/lib/download";
 import { isScreenplayTool } from "~/exports/screenplay";
 import { exportTexts, exportToasts } from "~/messages/exports";
 import { useToast } from "./toaster";

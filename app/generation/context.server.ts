@@ -1,6 +1,6 @@
 /** Rebuilding a conversation for the model from storage, within a context budget. */
 import type { ModelMessage } from "ai";
-import { estimateTokens } from "./tokens";
+import { estimateTokens } from "~/lib/tokens";
 
 export { estimateTokens };
 

@@ -4,7 +4,7 @@
  * needs (opening.server.ts) — the checks that may still refuse it and what the model is sent.
  */
 import type { ModelMessage, SystemModelMessage } from "ai";
-import { modelValuesFor } from "~/admin/model-settings";
+import { modelValuesFor } from "~/settings/model-settings";
 import { fail } from "~/lib/api-failure";
 import type { SessionUser } from "~/lib/auth-context";
 import { MissingConfigError, getBindings } from "~/lib/config.server";

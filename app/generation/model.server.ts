@@ -3,7 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { getConfig, MissingConfigError } from "~/lib/config.server";
 
 export const DEFAULT_MODEL = "gpt-4.1-mini";
-// Temperature, output and context budgets: the owner's model settings (app/admin/model-settings.ts).
+// Temperature, output and context budgets: the owner's model settings (app/settings/model-settings.ts).
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The model client; `modelName` is the owner's setting, else AI_MODEL, else the default. */

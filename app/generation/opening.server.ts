@@ -5,11 +5,11 @@
  * too — then the session is judged exactly as `resolveSession` judges it: same 401s, same
  * renewed or cleared cookie.
  */
-import { cachedModelSettings, MODEL_SETTINGS_KEY, modelSettingsFrom } from "~/admin/model-settings.server";
-import type { ModelSettings } from "~/admin/model-settings";
+import { modelSettings } from "~/settings/model-settings.server";
+import type { ModelSettings } from "~/settings/model-settings";
 import { sessionOfRow, sessionRenewal } from "~/auth/session.server";
 import type { SessionUser } from "~/lib/auth-context";
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 import { getDb } from "~/lib/db.server";
 import { openTurn, type TurnOpening } from "~db/queries/turn-opening";
 import { cachedSystemPrompt, systemPromptFrom } from "./system-prompt.server";
@@ -35,7 +35,7 @@ export async function openGeneration({ request, token, sessionId, draft }: { req
   const tool = draft.kind === "new" ? draft.turn.tool : draft.tool;
   // The prompt and the model settings are cached per isolate; a cold cache reads them in the batch.
   const cachedPrompt = cachedSystemPrompt(tool.systemPromptKey);
-  const cachedSettings = cachedModelSettings();
+  const cachedSettings = modelSettings.cached();
   const opening = await openTurn(getDb(), {
     sessionId,
     now,
@@ -45,7 +45,7 @@ export async function openGeneration({ request, token, sessionId, draft }: { req
         ? { kind: "new", projectId: draft.projectId }
         : { kind: "later", conversationId: draft.input.conversationId, allowance: PLAN.trialFollowUpsPerConversation },
     systemPromptKey: cachedPrompt === undefined ? tool.systemPromptKey : undefined,
-    settingKey: cachedSettings === undefined ? MODEL_SETTINGS_KEY : undefined,
+    settingKey: cachedSettings === undefined ? modelSettings.key : undefined,
   });
   const batchMs = performance.now() - started;
   const row = opening.session && { id: opening.session.userId, email: opening.session.email, expiresAt: opening.session.expiresAt };
@@ -55,7 +55,7 @@ export async function openGeneration({ request, token, sessionId, draft }: { req
     pendingCookie: session.pendingCookie,
     opening,
     systemPrompt: cachedPrompt ?? systemPromptFrom(tool.systemPromptKey, opening.systemPromptEdit ?? null),
-    settings: cachedSettings ?? modelSettingsFrom(opening.setting),
+    settings: cachedSettings ?? modelSettings.from(opening.setting),
     batchMs,
   };
 }

@@ -7,6 +7,7 @@ import { MAX_DRAFT_CHARS } from "~/catalog/draft-actions";
 import { MAX_FIELD_CHARS, MAX_FOLLOW_UP_CHARS } from "~/catalog/requests";
 import { draftTexts } from "~/messages/tools";
 import { formatCount } from "~/messages/en-format";
+import type { TurnContext } from "~/projects/types";
 
 // Checked against the catalog by the server, which answers an unknown tool with a clear message.
 const toolSlug = z.string().min(1).max(64);
@@ -60,14 +61,6 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 /** The body as a client sends it (`fields` may be left out). */
 export type GenerateRequestBody = z.input<typeof generateRequestSchema>;
 
-/**
- * What a project's story bible gave an answer (decision 013): the labels of the sections and
- * entries sent ("Used: …") and of those left out for the budget.
- */
-export type ContextUsed = { used: string[]; leftOut: string[] };
-
-/** The `start` event's project context: null when the conversation has no project. */
-export type TurnContext = ContextUsed & { projectId: string; projectTitle: string };
 
 /**
  * The response is a stream from the start; bare newlines are keep-alive. `start` comes with the

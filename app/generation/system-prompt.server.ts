@@ -1,16 +1,15 @@
 /**
  * A tool's system prompt: the owner's edit (a `system_prompts` row) if there is one, else the
- * default that ships with the catalog (`app/catalog/prompts/<key>.md`). Edits are rare, so each
- * isolate keeps the answer for 30 seconds instead of reading the database on every turn (one
- * round trip less before the first token); an edit reaches every isolate within that time, and
- * the isolate that publishes it at once (`forgetSystemPrompt`).
+ * default that ships with the catalog (`app/catalog/prompts/<key>.md`). Edits are rare: each
+ * isolate remembers the answer (lib/isolate-cache.ts), and the isolate that publishes an edit
+ * forgets it at once (`forgetSystemPrompt`).
  */
 import { defaultSystemPrompt } from "~/catalog/system-prompts.server";
 import { getDb } from "~/lib/db.server";
+import { isolateCache } from "~/lib/isolate-cache";
 import { getSystemPrompt } from "~db/queries/system-prompts";
 
-const TTL_MS = 30_000;
-const cache = new Map<string, { text: string; until: number }>();
+const cache = isolateCache<string>();
 
 export async function loadSystemPrompt(key: string): Promise<string | undefined> {
   const hit = cachedSystemPrompt(key);
@@ -20,19 +19,18 @@ export async function loadSystemPrompt(key: string): Promise<string | undefined>
 
 /** The cached prompt, or undefined when this isolate must read it (a generation reads it in its batch). */
 export function cachedSystemPrompt(key: string): string | undefined {
-  const hit = cache.get(key);
-  return hit && hit.until > Date.now() ? hit.text : undefined;
+  return cache.get(key);
 }
 
 /** The prompt from its stored edit (null: none), remembered for the next turns. */
 export function systemPromptFrom(key: string, storedEdit: string | null): string | undefined {
   // A blank edit is no edit: the writer still gets the default rather than a broken tool.
   const text = storedEdit || defaultSystemPrompt(key);
-  if (text) cache.set(key, { text, until: Date.now() + TTL_MS });
+  if (text) cache.set(key, text);
   return text;
 }
 
 /** After a publish: this isolate's next turn reads the new prompt. */
 export function forgetSystemPrompt(key: string): void {
-  cache.delete(key);
+  cache.forget(key);
 }

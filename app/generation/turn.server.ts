@@ -9,7 +9,7 @@
  *   keep the charge, or save nothing and refund — then the writer's last event and a usage event.
  */
 import type { ModelMessage, SystemModelMessage } from "ai";
-import { followUpsLeft, PLAN } from "~/billing/plan";
+import { followUpsLeft, PLAN } from "~/rules/plan";
 import type { Tool } from "~/catalog/tools";
 import { getDb } from "~/lib/db.server";
 import { generationErrors } from "~/messages/tools";
@@ -25,7 +25,8 @@ import { recordUsageEvent } from "~db/queries/usage-events";
 import { openEventStream, type EventStream } from "./event-stream.server";
 import type { getModel } from "./model.server";
 import { readModel, type ModelEnding, type ModelReader } from "./model-reader.server";
-import type { GenerateEvent, TurnContext } from "./protocol";
+import type { GenerateEvent } from "./protocol";
+import type { TurnContext } from "~/projects/types";
 import type { LoadedBible } from "~/projects/turn-context.server";
 import { settlementOf, type Settlement } from "./turn-endings";
 import { turnSettled, turnStarted } from "./turns-in-flight.server";

@@ -4,7 +4,7 @@
  * {message}', 'Failed to delete entry: …') and ours ('Failed to update entry: …').
  */
 import { callApi as call } from "~/lib/api-client";
-import { downloadText } from "~/exports/download";
+import { downloadText } from "~/lib/download";
 import type { HistoryEntryChanges, HistoryEntryState, HistoryPage, HistoryThread } from "./types";
 
 export function fetchHistoryPage({

@@ -117,11 +117,6 @@ export function storedConversationTitle(row: StoredTitleColumns): string {
   return conversationTitle({ queryType: row.queryType, element: row.element, title: row.title, details: parseDetails(row.details), answer: row.headingSource });
 }
 
-/** Whether the derived title needs the answer: no rename and no filled detail. */
-export function needsAnswerForTitle(title: string | null, details: FilledDetails): boolean {
-  return !title?.trim() && Object.keys(details).length === 0;
-}
-
 /** The rename dialog's check before sending: the message to show, or null when it can be sent. */
 export function titleProblem(value: string): string | null {
   return [...value.trim()].length > MAX_TITLE_CHARS ? historyTexts.titleTooLong : null;

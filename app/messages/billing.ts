@@ -1,5 +1,5 @@
 /** Subscription card and billing (spec sections 4 and 8); the ones the spec leaves open are ours. */
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 
 export const billingTexts = {
   cardTitle: "Subscription Status",

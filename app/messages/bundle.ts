@@ -3,7 +3,7 @@
  * (its headings and definition lines are read back on import, so they live here once), the
  * README of the .zip and the import's errors.
  */
-import { MAX_ALIASES, MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
+import { MAX_ALIASES, MAX_ENTRIES_PER_PROJECT } from "~/rules/project-limits";
 import { formatCount } from "./en-format.ts";
 
 /** The words of the bible's Markdown that the importer reads (compared case-insensitively). */

@@ -1,5 +1,5 @@
 /** The landing page's texts (spec section 2: headline, pitch, pricing, the trial button and dialog). */
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 
 export const landingTexts = {
   headline: "Write more. Wrestle less.",

@@ -1,8 +1,8 @@
 /**
  * How the trial is stated to writers: on the Subscription Status card, the tool page and in a
- * refusal. Every number comes from the plan (app/billing/plan.ts).
+ * refusal. Every number comes from the plan (app/rules/plan.ts).
  */
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

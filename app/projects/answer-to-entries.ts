@@ -5,7 +5,7 @@
  * writer edits every suggestion before anything is saved.
  */
 import type { BibleEntryKind } from "./bible";
-import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "./limits";
+import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/rules/project-limits";
 
 export type SuggestedEntry = { kind: BibleEntryKind; name: string; description: string };
 

@@ -4,12 +4,10 @@
  */
 import { callApi as call } from "~/lib/api-client";
 import type { BibleEntry } from "./bible";
-import type { EntryChanges, NewEntry, Project, ProjectChanges, ProjectSummary, ProjectWithEntries } from "./types";
+import type { EntryChanges, NewEntry, Project, ProjectChanges, ProjectWithEntries } from "./types";
 
 const projectUrl = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 const entryUrl = (projectId: string, entryId: string) => `${projectUrl(projectId)}/entries/${encodeURIComponent(entryId)}`;
-
-export const listProjects = () => call<{ projects: ProjectSummary[]; activeProjectId: string | null }>("/api/projects");
 
 export const createProject = (input: { title: string; logline?: string; kind?: string | null }) =>
   call<Project>("/api/projects", { method: "POST", json: input });

@@ -12,7 +12,7 @@
  * Each item, in that order, goes in if it fits in what is left of the budget and is left out if it
  * does not (a later, smaller item may still fit). Within one rank, ties go by the block's order.
  */
-import { estimateTokens } from "~/generation/tokens";
+import { estimateTokens } from "~/lib/tokens";
 import { bibleTexts } from "~/messages/projects";
 import { BIBLE_ENTRY_KINDS, BIBLE_SECTIONS, type BibleEntry, type BibleSection, type ProjectBible } from "./bible";
 import {
@@ -24,7 +24,7 @@ import {
   renderSection,
   renderStyleSample,
 } from "./context-render";
-import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "./limits";
+import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "~/rules/project-limits";
 import { findMentions, type Mention } from "./mentions";
 
 export type ContextItem =

@@ -3,7 +3,7 @@
  * the writer, and the context block assembled from it for one turn — with what it used and left
  * out, for the `start` event, the saved answer and the follow-up budget.
  */
-import type { ContextUsed, TurnContext } from "~/generation/protocol";
+import type { ContextUsed, TurnContext } from "./types";
 import type { ThreadTurn } from "~db/queries/conversations";
 import type { Project } from "~db/queries/projects";
 import type { BibleEntry, ProjectBible } from "./bible";

@@ -39,4 +39,12 @@ export type { EntryChanges, NewEntry } from "~db/queries/bible-entries";
 export type ProjectChanges = Partial<Pick<Project, "title" | "logline" | "kind" | BibleSection>> & { archived?: boolean };
 
 /** What an answer was given of the bible (the `start` event's `context`, the thread's per message). */
+/**
+ * What a project's story bible gave an answer (decision 013): the labels of the sections and
+ * entries sent ("Used: …") and of those left out for the budget — with the project, once the
+ * answer is on its way (`TurnContext`, the stream's `start` event).
+ */
 export type ContextUsed = { projectId?: string; projectTitle?: string; used: string[]; leftOut: string[] };
+
+/** The `start` event's project context: null when the conversation has no project. */
+export type TurnContext = ContextUsed & { projectId: string; projectTitle: string };

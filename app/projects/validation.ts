@@ -1,6 +1,6 @@
 /**
  * What the projects API accepts (issue 13, "Bad input and limits"): the bodies of its writes, as
- * zod schemas its routes declare (lib/api-route.server.ts), against app/projects/limits.ts and
+ * zod schemas its routes declare (lib/api-route.server.ts), against app/rules/project-limits.ts and
  * with the messages of app/messages/projects.ts.
  * Texts are trimmed (the style sample and descriptions keep their inner line breaks); lengths
  * count UTF-16 code units, as the bundle's importer does. Server only: zod stays out of the
@@ -15,7 +15,7 @@ import {
   MAX_LOGLINE_CHARS,
   MAX_NAME_CHARS,
   MAX_STYLE_SAMPLE_CHARS,
-} from "./limits";
+} from "~/rules/project-limits";
 
 /** Entries one request may add (the "Save to bible" of a character list, an import's batch). */
 export const MAX_ENTRIES_PER_REQUEST = 50;
@@ -90,11 +90,6 @@ export const entryChangesSchema = z
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), errors.nothingToChange);
 
 export const activeProjectSchema = z.strictObject({ projectId: z.uuid().nullable() });
-
-export type NewProjectInput = z.output<typeof newProjectSchema>;
-export type ProjectChangesInput = z.output<typeof projectChangesSchema>;
-export type NewEntryInput = z.output<typeof newEntrySchema>;
-export type EntryChangesInput = z.output<typeof entryChangesSchema>;
 
 /** `?conversations=detach|delete` of a project's DELETE; null for anything else. */
 export function deleteChoice(value: string | null): "detach" | "delete" | null {

@@ -1,11 +1,11 @@
 import { Flex, Heading } from "@radix-ui/themes";
 import type { Route } from "./+types/admin.settings";
 import { requireAdminPage } from "~/admin/guard.server";
-import { checkModelSettings } from "~/admin/model-settings";
-import { loadModelSettings, modelConnection, saveModelSettings } from "~/admin/model-settings.server";
-import { MODEL_FIELDS, modelSettingsInput, TRIAL_GUARD_FIELDS, trialGuardInput, typedValues } from "~/admin/settings-form";
-import { checkTrialGuard } from "~/admin/trial-guard";
-import { loadTrialGuard, saveTrialGuard } from "~/admin/trial-guard.server";
+import { checkModelSettings } from "~/settings/model-settings";
+import { modelConnection, modelSettings } from "~/settings/model-settings.server";
+import { MODEL_FIELDS, modelSettingsInput, TRIAL_GUARD_FIELDS, trialGuardInput, typedValues } from "~/settings/settings-form";
+import { checkTrialGuard } from "~/settings/trial-guard";
+import { trialGuard } from "~/settings/trial-guard.server";
 import { ModelSettingsForm, TrialGuardForm } from "~/components/admin/settings-forms";
 import { formError, text, withForm } from "~/lib/form.server";
 import { adminTexts } from "~/messages/admin";
@@ -19,7 +19,7 @@ export function meta() {
 /** `/admin/settings`: the model every generation uses, and the trial guard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const [settings, guard] = await Promise.all([loadModelSettings(), loadTrialGuard()]);
+  const [settings, guard] = await Promise.all([modelSettings.load(), trialGuard.load()]);
   const connection = modelConnection();
   return { settings, guard, keySet: connection.apiKeySet, baseUrl: connection.baseUrl };
 }
@@ -38,13 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input.ok) return refuse(input.error);
       const checked = checkModelSettings(input.value);
       if (!checked.ok) return refuse(checked.error);
-      await saveModelSettings(admin, checked.value);
+      await modelSettings.save(admin, checked.value);
       return { saved: true as const, intent };
     }
     if (intent === "trial-guard") {
       const checked = checkTrialGuard(trialGuardInput(form));
       if (!checked.ok) return formError(checked.error, 400, { intent, values: typedValues(form, TRIAL_GUARD_FIELDS) });
-      await saveTrialGuard(admin, checked.value);
+      await trialGuard.save(admin, checked.value);
       return { saved: true as const, intent };
     }
     return formError("Unknown action.");

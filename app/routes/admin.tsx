@@ -1,7 +1,7 @@
 import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { Route } from "./+types/admin";
 import { requireAdminPage } from "~/admin/guard.server";
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 import { OverviewChart } from "~/components/admin/overview-chart";
 import { getDb } from "~/lib/db.server";
 import { adminTexts, overviewTexts as texts } from "~/messages/admin";

@@ -3,7 +3,7 @@ import { fail, found } from "~/lib/api-failure";
 import { getDb } from "~/lib/db.server";
 import { projectErrorTexts } from "~/messages/projects";
 import { MAX_ENTRY_BODY_BYTES, PROJECT_API_TEXTS } from "~/projects/api.server";
-import { MAX_DESCRIPTION_CHARS } from "~/projects/limits";
+import { MAX_DESCRIPTION_CHARS } from "~/rules/project-limits";
 import { entryChangesSchema } from "~/projects/validation";
 import { deleteEntry, updateEntry } from "~db/queries/bible-entries";
 

@@ -3,7 +3,7 @@ import { fail, found } from "~/lib/api-failure";
 import { getDb } from "~/lib/db.server";
 import { projectErrorTexts } from "~/messages/projects";
 import { MAX_ENTRIES_BODY_BYTES, PROJECT_API_TEXTS } from "~/projects/api.server";
-import { MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
+import { MAX_ENTRIES_PER_PROJECT } from "~/rules/project-limits";
 import { newEntriesSchema } from "~/projects/validation";
 import { createEntries } from "~db/queries/bible-entries";
 

@@ -3,7 +3,7 @@ import { fail } from "~/lib/api-failure";
 import { getDb } from "~/lib/db.server";
 import { projectErrorTexts } from "~/messages/projects";
 import { MAX_PROJECT_BODY_BYTES, PROJECT_API_TEXTS } from "~/projects/api.server";
-import { MAX_PROJECTS_PER_WRITER } from "~/projects/limits";
+import { MAX_PROJECTS_PER_WRITER } from "~/rules/project-limits";
 import { newProjectSchema } from "~/projects/validation";
 import { createProject, listProjects, readActiveProject } from "~db/queries/projects";
 

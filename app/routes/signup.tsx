@@ -1,6 +1,6 @@
 import { Card, Heading } from "@radix-ui/themes";
 import type { Route } from "./+types/signup";
-import { PLAN } from "~/billing/plan";
+import { PLAN } from "~/rules/plan";
 import { signUp } from "~/auth/accounts.server";
 import { redirectSignedInUser } from "~/auth/guards.server";
 import { sessionCookie } from "~/auth/session.server";

@@ -12,7 +12,7 @@ import { loadSystemPrompt } from "~/generation/system-prompt.server";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { getPublicConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { trialOnToolPage } from "~/billing/plan";
+import { trialOnToolPage } from "~/rules/plan";
 import { draftSourceOf } from "~/catalog/draft-actions";
 import { restoredFields } from "~/history/restore";
 import { parseDetails } from "~/history/titles";

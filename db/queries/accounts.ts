@@ -10,7 +10,7 @@ export type NewAccount = {
   isAdmin: boolean;
   sessionId: string;
   sessionExpiresAt: Date;
-  /** The trial the plan gives a new account (app/billing/plan.ts). */
+  /** The trial the plan gives a new account (app/rules/plan.ts). */
   trial: { conversations: number; endsAt: Date };
   /**
    * The keyed hash of the address (trial_memory): when an earlier account on it was deleted, the

@@ -1,5 +1,5 @@
-/** Admin status (issue 14): who is an admin, read fresh; and how many there are (never remove the last). */
-import { and, count, eq, isNotNull } from "drizzle-orm";
+/** Admin status (issue 14): who is an admin, read fresh. */
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { userSubscriptions, users } from "../schema";
 
@@ -14,7 +14,3 @@ export async function isVerifiedAdmin({ db, userId }: { db: Database; userId: st
   return rows.length > 0;
 }
 
-export async function countAdmins({ db }: { db: Database }): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(userSubscriptions).where(eq(userSubscriptions.isAdmin, true));
-  return row?.n ?? 0;
-}

@@ -1,5 +1,5 @@
 /**
- * Metering of the trial (the rules and their numbers: app/billing/plan.ts). A trial query is a
+ * Metering of the trial (the rules and their numbers: app/rules/plan.ts). A trial query is a
  * new conversation, reserved on the writer's subscription row; a follow-up in a trial
  * conversation is reserved on that conversation's row. Each reservation is one guarded
  * UPDATE … RETURNING, so any number of concurrent requests can never take more than is left,
@@ -8,7 +8,6 @@
 import { and, eq, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { queryHistory, userSubscriptions } from "../schema";
-import { preparedPerDatabase } from "./prepared";
 
 type Unlimited = { allowed: true; charged: false; reason: "admin" | "subscriber" };
 
@@ -29,7 +28,6 @@ export type FollowUpReservation =
 
 // Epoch milliseconds, as the timestamp columns store them.
 const nowParam = sql.placeholder("now");
-const userIdParam = sql.placeholder("userId");
 const unlimitedRow = sql`(${userSubscriptions.isAdmin} = 1 OR ${userSubscriptions.isSubscribed} = 1)`;
 
 /**
@@ -47,7 +45,7 @@ export const usableProjectOrNone = sql`(${projectParam} is null or exists (selec
 // One statement decides and reserves: admins and subscribers pass untouched, a trial writer
 // passes only with a conversation left and an unexpired trial, and takes exactly one. Built
 // once per database client (it runs before every new conversation).
-export function conversationReservationStatement(db: Database, writer: SQL | typeof userIdParam, guard?: SQL) {
+export function conversationReservationStatement(db: Database, writer: SQL, guard?: SQL) {
   return db
     .update(userSubscriptions)
     .set({
@@ -74,8 +72,6 @@ export function conversationReservationStatement(db: Database, writer: SQL | typ
     .prepare();
 }
 
-const conversationReservation = preparedPerDatabase((db) => conversationReservationStatement(db, userIdParam));
-
 /** The writer's own subscription row, read inside the conversation statement. */
 const writerColumn = (column: string) =>
   sql.raw(`(SELECT s.${column} FROM user_subscriptions s WHERE s.user_id = query_history.user_id)`);
@@ -85,7 +81,7 @@ const writerUnlimited = sql.raw(
 
 // A follow-up: unlimited writers pass untouched; otherwise the conversation must carry a trial
 // allowance with a follow-up left, and the writer's trial period must still be open.
-export function followUpReservationStatement(db: Database, writer: SQL | typeof userIdParam) {
+export function followUpReservationStatement(db: Database, writer: SQL) {
   return db
     .update(queryHistory)
     .set({
@@ -114,25 +110,10 @@ export function followUpReservationStatement(db: Database, writer: SQL | typeof 
     .prepare();
 }
 
-const followUpReservation = preparedPerDatabase((db) => followUpReservationStatement(db, userIdParam));
-
 function unlimited(row: { isAdmin: unknown; isSubscribed: unknown }): Unlimited | null {
   if (Number(row.isAdmin)) return { allowed: true, charged: false, reason: "admin" };
   if (Number(row.isSubscribed)) return { allowed: true, charged: false, reason: "subscriber" };
   return null;
-}
-
-export async function reserveConversation({
-  db,
-  userId,
-  now,
-}: {
-  db: Database;
-  userId: string;
-  now: Date;
-}): Promise<ConversationReservation> {
-  const [row] = await conversationReservation(db).all({ userId, now: now.getTime() });
-  return conversationReservationOf(row);
 }
 
 /** What the conversation statement's returned row (none: refused) means. */
@@ -179,32 +160,6 @@ export async function refundConversation({ db, userId, now }: { db: Database; us
       updatedAt: now,
     })
     .where(eq(userSubscriptions.userId, userId));
-}
-
-export async function reserveFollowUp({
-  db,
-  userId,
-  conversationId,
-  allowance,
-  now,
-}: {
-  db: Database;
-  userId: string;
-  conversationId: string;
-  /** Trial follow-ups a conversation includes (PLAN.trialFollowUpsPerConversation). */
-  allowance: number;
-  now: Date;
-}): Promise<FollowUpReservation> {
-  const [row] = await followUpReservation(db).all({ userId, conversationId, allowance, now: now.getTime() });
-  if (row) return followUpReservationOf(row, undefined, now);
-  // Refused: read why, only to tell the writer (the decision above was already atomic).
-  const [state] = await db
-    .select({ followUpsUsed: queryHistory.trialFollowUpsUsed, trialEndDate: userSubscriptions.trialEndDate })
-    .from(queryHistory)
-    .innerJoin(userSubscriptions, eq(userSubscriptions.userId, queryHistory.userId))
-    .where(and(eq(queryHistory.conversationId, conversationId), eq(queryHistory.userId, userId)))
-    .limit(1);
-  return followUpReservationOf(undefined, state, now);
 }
 
 /** Gives a reserved trial follow-up back to its conversation. */

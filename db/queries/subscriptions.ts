@@ -12,8 +12,6 @@ export async function getSubscription({ db, userId }: { db: Database; userId: st
   return rows[0];
 }
 
-export type Subscription = NonNullable<Awaited<ReturnType<typeof getSubscription>>>;
-
 /** What a Stripe subscription means for a writer's row (read by app/billing/stripe-subscription.ts). */
 export type SubscriptionState = {
   subscriptionId: string;

@@ -12,6 +12,7 @@
  * `longtask` observer's figure) are printed beside it for reference.
  */
 import { chromium, type Page } from "@playwright/test";
+import { HYDRATED_ATTRIBUTE } from "../../app/lib/hydrated-mark.ts";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
 import { configureOpenAI, resetOpenAI } from "../mocks/openai-control.ts";
 import { toolTexts } from "../../app/messages/tools.ts";
@@ -28,10 +29,7 @@ async function streamOnce(page: Page, baseUrl: string, tokens: number): Promise<
   await page.goto(`${baseUrl}/prose?element=world`);
   const generate = page.getByRole("button", { name: "Generate Selected Elements" });
   await generate.waitFor();
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Generate Selected Elements"));
-    return button && !button.disabled;
-  });
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
   // The page has finished loading (its lazily loaded renderer included): what is measured is
   // the stream, not the page load.
   await page.waitForLoadState("networkidle");

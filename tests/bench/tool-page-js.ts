@@ -4,12 +4,13 @@
  * those load only when the writer compares, reviews tracked changes or downloads a .docx.
  */
 import { chromium } from "@playwright/test";
+import { HYDRATED_ATTRIBUTE } from "../../app/lib/hydrated-mark.ts";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts";
 import { describeTotals, recordScripts } from "./scripts-loaded.ts";
 import type { BenchResult } from "./types.ts";
 
 export const TOOL_PAGE_JS_BUDGET_KB = 230;
-/** Chunks that must wait until used (their file names come from the modules: app/revisions, app/exports). */
+/** Chunks that must wait until used (their file names come from the modules: app/components/revisions, app/exports). */
 const LOADED_WHEN_USED = /\/(word-diff|markdown-to-docx|markdown-to-fountain)-[^/]*\.js$/;
 
 export async function measureToolPageJs({ baseUrl, cookie }: { baseUrl: string; cookie: string }): Promise<BenchResult[]> {
@@ -21,11 +22,8 @@ export async function measureToolPageJs({ baseUrl, cookie }: { baseUrl: string; 
     const page = await context.newPage();
     const scripts = recordScripts(page);
     await page.goto(`${baseUrl}/prose`, { waitUntil: "networkidle" });
-    // Generate is disabled until the page has hydrated.
-    await page.waitForFunction(() => {
-      const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Generate Selected Elements"));
-      return button && !button.disabled;
-    });
+    // The app's own mark that the page has hydrated.
+    await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
     const totals = scripts.totals();
     const early = totals.files.filter((file) => LOADED_WHEN_USED.test(file));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createAccount, findUserByEmail, findUserById } from "../../db/queries/accounts";
-import { PLAN } from "../../app/billing/plan";
+import { PLAN } from "../../app/rules/plan";
 import { deleteAccountRows } from "../../db/queries/account-data";
 import { sessions, trialMemory, userSubscriptions, users } from "../../db/schema";
 import { DAY_MS, makeAccount, newAccount, NOW, uniqueId } from "./fixtures";

@@ -1,7 +1,7 @@
 /** Shared helpers for the query suite: fresh accounts with unique ids, on either driver. */
 import type { Database } from "../../db/client";
 import { createAccount, type NewAccount } from "../../db/queries/accounts";
-import { PLAN, trialEndsAt } from "../../app/billing/plan";
+import { PLAN, trialEndsAt } from "../../app/rules/plan";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;

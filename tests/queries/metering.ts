@@ -2,14 +2,27 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { saveTurn } from "../../db/queries/conversations";
-import {
-  refundConversation,
-  refundFollowUp,
-  reserveConversation,
-  reserveFollowUp,
-} from "../../db/queries/metering";
+import { refundConversation, refundFollowUp } from "../../db/queries/metering";
+import { openTurn } from "../../db/queries/turn-opening";
 import { queryHistory, userSubscriptions } from "../../db/schema";
 import { DAY_MS, makeAccount, NOW } from "./fixtures";
+
+/*
+ * Reservations go through the turn's opening batch, the only way the app takes one (decision
+ * 009): the writer comes from the session, never from a user id.
+ */
+type Writer = { sessionId: string };
+const renewal = { before: new Date(NOW.getTime() + 15 * DAY_MS), until: new Date(NOW.getTime() + 30 * DAY_MS) };
+
+async function reserveConversation(db: Database, writer: Writer) {
+  const opening = await openTurn(db, { sessionId: writer.sessionId, now: NOW, renewal, turn: { kind: "new", projectId: null } });
+  return opening.reservation;
+}
+
+async function reserveFollowUp(db: Database, writer: Writer, conversationId: string, allowance: number) {
+  const opening = await openTurn(db, { sessionId: writer.sessionId, now: NOW, renewal, turn: { kind: "later", conversationId, allowance } });
+  return opening.reservation;
+}
 
 async function counters(db: Database, userId: string) {
   const rows = await db
@@ -25,11 +38,11 @@ async function setRow(db: Database, userId: string, values: Partial<typeof userS
 
 export function meteringQueries(getDb: () => Database) {
   describe("metering", () => {
-    it("reserveConversation charges a trial writer one conversation at a time, down to 0 and no further", async () => {
+    it("a new conversation charges a trial writer one conversation at a time, down to 0 and no further", async () => {
       const db = getDb();
       const me = await makeAccount(db);
       const seen = [];
-      for (let i = 0; i < 6; i++) seen.push(await reserveConversation({ db, userId: me.userId, now: NOW }));
+      for (let i = 0; i < 6; i++) seen.push(await reserveConversation(db, me));
       expect(seen).toEqual([
         { allowed: true, charged: true, queriesRemaining: 4 },
         { allowed: true, charged: true, queriesRemaining: 3 },
@@ -46,7 +59,7 @@ export function meteringQueries(getDb: () => Database) {
       const me = await makeAccount(db);
       await setRow(db, me.userId, { queriesRemaining: 1, queriesUsed: 4 });
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => reserveConversation({ db, userId: me.userId, now: NOW })),
+        Array.from({ length: 20 }, () => reserveConversation(db, me)),
       );
       expect(results.filter((result) => result.allowed)).toEqual([{ allowed: true, charged: true, queriesRemaining: 0 }]);
       expect(results.filter((result) => !result.allowed)).toHaveLength(19);
@@ -58,7 +71,7 @@ export function meteringQueries(getDb: () => Database) {
       const me = await makeAccount(db);
       await setRow(db, me.userId, { queriesRemaining: 3, queriesUsed: 2 });
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => reserveConversation({ db, userId: me.userId, now: NOW })),
+        Array.from({ length: 20 }, () => reserveConversation(db, me)),
       );
       const allowed = results.filter((result) => result.allowed);
       expect(allowed).toHaveLength(3);
@@ -74,8 +87,8 @@ export function meteringQueries(getDb: () => Database) {
       await setRow(db, admin.userId, over);
       await setRow(db, subscriber.userId, { ...over, isSubscribed: true });
       for (let i = 0; i < 3; i++) {
-        expect(await reserveConversation({ db, userId: admin.userId, now: NOW })).toEqual({ allowed: true, charged: false, reason: "admin" });
-        expect(await reserveConversation({ db, userId: subscriber.userId, now: NOW })).toEqual({
+        expect(await reserveConversation(db, admin)).toEqual({ allowed: true, charged: false, reason: "admin" });
+        expect(await reserveConversation(db, subscriber)).toEqual({
           allowed: true,
           charged: false,
           reason: "subscriber",
@@ -89,21 +102,25 @@ export function meteringQueries(getDb: () => Database) {
       const db = getDb();
       const me = await makeAccount(db);
       await setRow(db, me.userId, { trialEndDate: new Date(NOW.getTime() - 1) });
-      expect(await reserveConversation({ db, userId: me.userId, now: NOW })).toEqual({ allowed: false });
+      expect(await reserveConversation(db, me)).toEqual({ allowed: false });
       // The trial end is exclusive: at the very instant it ends, it has ended.
       await setRow(db, me.userId, { trialEndDate: NOW });
-      expect(await reserveConversation({ db, userId: me.userId, now: NOW })).toEqual({ allowed: false });
+      expect(await reserveConversation(db, me)).toEqual({ allowed: false });
       expect(await counters(db, me.userId)).toEqual({ remaining: 5, used: 0 });
     });
 
-    it("denies a user without a subscription row", async () => {
-      expect(await reserveConversation({ db: getDb(), userId: "no-such-user", now: NOW })).toEqual({ allowed: false });
+    it("denies a writer without a subscription row, and an unknown session", async () => {
+      const db = getDb();
+      const me = await makeAccount(db);
+      await db.delete(userSubscriptions).where(eq(userSubscriptions.userId, me.userId));
+      expect(await reserveConversation(db, me)).toEqual({ allowed: false });
+      expect(await reserveConversation(db, { sessionId: "no-such-session" })).toEqual({ allowed: false });
     });
 
     it("refundConversation gives one conversation back, and never drives queries_used below 0", async () => {
       const db = getDb();
       const me = await makeAccount(db);
-      await reserveConversation({ db, userId: me.userId, now: NOW });
+      await reserveConversation(db, me);
       expect(await counters(db, me.userId)).toEqual({ remaining: 4, used: 1 });
       await refundConversation({ db, userId: me.userId, now: NOW });
       expect(await counters(db, me.userId)).toEqual({ remaining: 5, used: 0 });
@@ -117,7 +134,7 @@ export function meteringQueries(getDb: () => Database) {
       const db = getDb();
       const me = await makeAccount(db);
       const other = await makeAccount(db);
-      await reserveConversation({ db, userId: me.userId, now: NOW });
+      await reserveConversation(db, me);
       await refundConversation({ db, userId: me.userId, now: NOW });
       expect(await counters(db, other.userId)).toEqual({ remaining: 5, used: 0 });
     });
@@ -149,15 +166,14 @@ export function meteringQueries(getDb: () => Database) {
       return rows[0]?.used;
     }
 
-    const followUp = (db: Database, userId: string, conversationId: string, now = NOW) =>
-      reserveFollowUp({ db, userId, conversationId, allowance: ALLOWANCE, now });
+    const followUp = (db: Database, writer: Writer, conversationId: string) => reserveFollowUp(db, writer, conversationId, ALLOWANCE);
 
     it("takes up to the allowance, one at a time, then refuses saying the conversation used them up", async () => {
       const db = getDb();
       const me = await makeAccount(db);
       const id = await conversation(db, me.userId);
       const seen = [];
-      for (let i = 0; i < ALLOWANCE + 1; i++) seen.push(await followUp(db, me.userId, id));
+      for (let i = 0; i < ALLOWANCE + 1; i++) seen.push(await followUp(db, me, id));
       expect(seen.slice(0, ALLOWANCE)).toEqual(
         Array.from({ length: ALLOWANCE }, (_, i) => ({ allowed: true, charged: true, queriesRemaining: 5, followUpsUsed: i + 1 })),
       );
@@ -172,7 +188,7 @@ export function meteringQueries(getDb: () => Database) {
       const me = await makeAccount(db);
       const id = await conversation(db, me.userId);
       await setRow(db, me.userId, { queriesRemaining: 0, queriesUsed: 5 });
-      expect(await followUp(db, me.userId, id)).toEqual({ allowed: true, charged: true, queriesRemaining: 0, followUpsUsed: 1 });
+      expect(await followUp(db, me, id)).toEqual({ allowed: true, charged: true, queriesRemaining: 0, followUpsUsed: 1 });
     });
 
     it("end with the trial period: refused, nothing taken", async () => {
@@ -180,7 +196,7 @@ export function meteringQueries(getDb: () => Database) {
       const me = await makeAccount(db);
       const id = await conversation(db, me.userId);
       await setRow(db, me.userId, { trialEndDate: NOW });
-      expect(await followUp(db, me.userId, id)).toEqual({ allowed: false, followUpsUsed: 0, trialPeriodOpen: false });
+      expect(await followUp(db, me, id)).toEqual({ allowed: false, followUpsUsed: 0, trialPeriodOpen: false });
       expect(await used(db, id)).toBe(0);
     });
 
@@ -188,7 +204,7 @@ export function meteringQueries(getDb: () => Database) {
       const db = getDb();
       const me = await makeAccount(db);
       const id = await conversation(db, me.userId, { trial: false });
-      expect(await followUp(db, me.userId, id)).toEqual({ allowed: false, followUpsUsed: null, trialPeriodOpen: true });
+      expect(await followUp(db, me, id)).toEqual({ allowed: false, followUpsUsed: null, trialPeriodOpen: true });
       expect(await used(db, id)).toBeNull();
     });
 
@@ -202,10 +218,10 @@ export function meteringQueries(getDb: () => Database) {
       const adminIds = [await conversation(db, admin.userId, { trial: false })];
       const subscriberIds = [await conversation(db, subscriber.userId, { used: ALLOWANCE }), await conversation(db, subscriber.userId, { trial: false })];
       for (const id of adminIds) {
-        expect(await followUp(db, admin.userId, id)).toEqual({ allowed: true, charged: false, reason: "admin" });
+        expect(await followUp(db, admin, id)).toEqual({ allowed: true, charged: false, reason: "admin" });
       }
       for (const id of subscriberIds) {
-        expect(await followUp(db, subscriber.userId, id)).toEqual({ allowed: true, charged: false, reason: "subscriber" });
+        expect(await followUp(db, subscriber, id)).toEqual({ allowed: true, charged: false, reason: "subscriber" });
       }
       expect(await used(db, subscriberIds[0]!)).toBe(ALLOWANCE);
       expect(await used(db, subscriberIds[1]!)).toBeNull();
@@ -215,7 +231,7 @@ export function meteringQueries(getDb: () => Database) {
       const db = getDb();
       const me = await makeAccount(db);
       const id = await conversation(db, me.userId, { used: ALLOWANCE - 1 });
-      const results = await Promise.all(Array.from({ length: 20 }, () => followUp(db, me.userId, id)));
+      const results = await Promise.all(Array.from({ length: 20 }, () => followUp(db, me, id)));
       expect(results.filter((result) => result.allowed)).toEqual([
         { allowed: true, charged: true, queriesRemaining: 5, followUpsUsed: ALLOWANCE },
       ]);
@@ -228,7 +244,7 @@ export function meteringQueries(getDb: () => Database) {
       const owner = await makeAccount(db);
       const intruder = await makeAccount(db, { isAdmin: true });
       const id = await conversation(db, owner.userId);
-      expect(await followUp(db, intruder.userId, id)).toEqual({ allowed: false, followUpsUsed: null, trialPeriodOpen: false });
+      expect(await followUp(db, intruder, id)).toEqual({ allowed: false, followUpsUsed: null, trialPeriodOpen: false });
       expect(await used(db, id)).toBe(0);
     });
 

@@ -19,7 +19,7 @@ import {
   type Project,
 } from "../../db/queries/projects";
 import { projects, queryHistory } from "../../db/schema";
-import { MAX_DESCRIPTION_CHARS, MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/projects/limits";
+import { MAX_DESCRIPTION_CHARS, MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/rules/project-limits";
 import { makeAccount, NOW } from "./fixtures";
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);

@@ -3,9 +3,9 @@
  * the checkers refuse anything but the settings' own shape with a message that names the field.
  */
 import { describe, expect, it } from "vitest";
-import { checkModelSettings } from "~/admin/model-settings";
-import { modelSettingsInput, trialGuardInput, typedValues } from "~/admin/settings-form";
-import { checkTrialGuard } from "~/admin/trial-guard";
+import { checkModelSettings } from "~/settings/model-settings";
+import { modelSettingsInput, trialGuardInput, typedValues } from "~/settings/settings-form";
+import { checkTrialGuard } from "~/settings/trial-guard";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

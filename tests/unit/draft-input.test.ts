@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DRAFT_PASSAGE_DETAIL, draftSourceOf, MAX_DRAFT_CHARS } from "../../app/catalog/draft-actions";
 import { draftProblem, overLimit, passageStart, passageStorageKey } from "../../app/components/tool/draft-input";
 import { draftTexts } from "../../app/messages/tools";
-import { acceptOpen, applyDecisions, type DiffPart } from "../../app/revisions/diff-parts";
+import { acceptOpen, applyDecisions, type DiffPart } from "../../app/components/revisions/diff-parts";
 
 describe("the passage's checks", () => {
   it("asks for a passage when there is none", () => {

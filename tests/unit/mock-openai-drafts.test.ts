@@ -1,7 +1,7 @@
 /** The stand-in's answers to "Work on my draft" (tests/mocks/openai-drafts.ts). */
 import { describe, expect, it } from "vitest";
 import { buildDraftRequestText, commonDraftActions, toolDraftActions } from "../../app/catalog/draft-actions.ts";
-import { diffParts } from "../../app/revisions/word-diff.ts";
+import { diffParts } from "../../app/components/revisions/word-diff.ts";
 import { composeAnswer } from "../mocks/openai.ts";
 import { draftAnswer, parseDraftRequest, reviseDraft } from "../mocks/openai-drafts.ts";
 

@@ -1,4 +1,4 @@
-/** The plan's rules (app/billing/plan.ts) and how they are stated to writers (messages/trial.ts). */
+/** The plan's rules (app/rules/plan.ts) and how they are stated to writers (messages/trial.ts). */
 import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
@@ -9,7 +9,7 @@ import {
   trialEndsAt,
   trialOnToolPage,
   trialPeriodOver,
-} from "~/billing/plan";
+} from "~/rules/plan";
 import { billingTexts } from "~/messages/billing";
 import { conversationNote, trialTexts } from "~/messages/trial";
 

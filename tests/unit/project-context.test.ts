@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { estimateTokens } from "~/generation/tokens";
+import { estimateTokens } from "~/lib/tokens";
 import type { BibleEntry, ProjectBible } from "~/projects/bible";
 import { assembleContext, type AssembledContext } from "~/projects/context";
-import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "~/projects/limits";
+import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "~/rules/project-limits";
 
 const entry = (id: string, name: string, fields: Partial<BibleEntry> = {}): BibleEntry => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyDecisions, changeCount, type Decision } from "../../app/revisions/diff-parts";
-import { diffParts } from "../../app/revisions/word-diff";
+import { applyDecisions, changeCount, type Decision } from "../../app/components/revisions/diff-parts";
+import { diffParts } from "../../app/components/revisions/word-diff";
 
 describe("word diff", () => {
   const before = "The rain fell down on the the old town, and she was very sad.";

@@ -14,7 +14,7 @@ import { createD1Database } from "../../db/client";
 import { createEntries } from "../../db/queries/bible-entries";
 import { WRITER_TABLES } from "../../db/queries/account-data";
 import { createProject } from "../../db/queries/projects";
-import { MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/projects/limits";
+import { MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/rules/project-limits";
 import { accountDeleteTexts } from "../../app/messages/account-data";
 import { payStripeCheckout, stripeState } from "../mocks/stripe-control";
 import { CONFIRMATION_SUBJECT, type SentEmail } from "./support/email";

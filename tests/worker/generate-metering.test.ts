@@ -1,11 +1,11 @@
 /**
- * The trial counts conversations (ARCHITECTURE §10, app/billing/plan.ts): a trial query is a new
+ * The trial counts conversations (ARCHITECTURE §10, app/rules/plan.ts): a trial query is a new
  * conversation; each conversation started with one includes up to 10 follow-ups, usable while
  * the trial period lasts, even after the last conversation was started. Admins and subscribers
  * are never counted. Refusals are 'Action Denied' with a reason a writer can act on.
  */
 import { describe, expect, it } from "vitest";
-import { PLAN } from "../../app/billing/plan";
+import { PLAN } from "../../app/rules/plan";
 import { generationErrors } from "../../app/messages/tools";
 import { trialTexts } from "../../app/messages/trial";
 import { signUp, signUpVerified } from "./support/accounts";

@@ -19,7 +19,7 @@ import {
   type ProjectChanges,
 } from "../../db/queries/projects";
 import type { ProjectKind } from "../../app/projects/bible";
-import { MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/projects/limits";
+import { MAX_ENTRIES_PER_PROJECT, MAX_PROJECTS_PER_WRITER } from "../../app/rules/project-limits";
 import { type SignedUpUser, signUp } from "./support/accounts";
 import { Browser, ORIGIN } from "./support/browser";
 import { seedEntry } from "./support/history-seed";

@@ -8,7 +8,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { GenerateEvent, TurnContext } from "../../app/generation/protocol";
+import type { GenerateEvent } from "../../app/generation/protocol";
+import type { TurnContext } from "../../app/projects/types";
 import type { HistoryThread } from "../../app/history/types";
 import { projectErrorTexts } from "../../app/messages/projects";
 import { type SignedUpUser, signUp } from "./support/accounts";

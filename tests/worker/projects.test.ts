@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_DESCRIPTION_CHARS, MAX_ENTRIES_PER_PROJECT, MAX_NAME_CHARS, MAX_PROJECTS_PER_WRITER, MAX_STYLE_SAMPLE_CHARS } from "../../app/projects/limits";
+import { MAX_DESCRIPTION_CHARS, MAX_ENTRIES_PER_PROJECT, MAX_NAME_CHARS, MAX_PROJECTS_PER_WRITER, MAX_STYLE_SAMPLE_CHARS } from "../../app/rules/project-limits";
 import { projectErrorTexts } from "../../app/messages/projects";
 import { type SignedUpUser, signUp } from "./support/accounts";
 import { Browser } from "./support/browser";

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { callApi } from "~/lib/api-client";
 import { adminPromptPageTexts as texts } from "~/messages/admin-prompts";
-import { CompareView } from "~/revisions/compare-view";
+import { CompareView } from "~/components/revisions/compare-view";
 import { PromptTry } from "./prompt-try";
 
 export type PromptVersionView = { id: string; text: string | null; by: string; at: string };

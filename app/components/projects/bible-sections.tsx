@@ -5,7 +5,7 @@ import { bibleTexts } from "~/messages/projects";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { BIBLE_SECTIONS } from "~/projects/bible";
 import { updateProject } from "~/projects/client";
-import { MAX_DESCRIPTION_CHARS, MAX_LOGLINE_CHARS, MAX_NAME_CHARS, MAX_STYLE_SAMPLE_CHARS } from "~/projects/limits";
+import { MAX_DESCRIPTION_CHARS, MAX_LOGLINE_CHARS, MAX_NAME_CHARS, MAX_STYLE_SAMPLE_CHARS } from "~/rules/project-limits";
 import type { ProjectWithEntries } from "~/projects/types";
 import { AutosaveField } from "./autosave-field";
 import { KindSelect } from "./new-project-dialog";

@@ -8,7 +8,7 @@ import { useToast } from "~/components/toaster";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import type { BibleEntry, BibleEntryKind } from "~/projects/bible";
 import { createEntries, deleteEntry } from "~/projects/client";
-import { MAX_NAME_CHARS } from "~/projects/limits";
+import { MAX_NAME_CHARS } from "~/rules/project-limits";
 import { EntryEditor, EntryKindSelect } from "./entry-editor";
 
 function AddEntryForm({ projectId, onAdded }: { projectId: string; onAdded: (entry: BibleEntry) => void }) {

@@ -9,7 +9,7 @@ import { bibleTexts } from "~/messages/projects";
 import { projectPageTexts as texts } from "~/messages/project-pages";
 import { BIBLE_ENTRY_KINDS, type BibleEntry, type BibleEntryKind } from "~/projects/bible";
 import { updateEntry } from "~/projects/client";
-import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
+import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/rules/project-limits";
 import { SaveStatus } from "./save-status";
 import { useAutosave } from "./use-autosave";
 import { CancelButton, OnceOpened, useOverlayState } from "~/components/overlay-parts";

@@ -8,7 +8,7 @@ import { SelectOptions } from "~/components/select-options";
 import { useId, useState } from "react";
 import { projectKindLabels, projectPageTexts as texts } from "~/messages/project-pages";
 import { createProject } from "~/projects/client";
-import { MAX_LOGLINE_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
+import { MAX_LOGLINE_CHARS, MAX_NAME_CHARS } from "~/rules/project-limits";
 import { PROJECT_KINDS, type Project } from "~/projects/types";
 import { OnceOpened } from "~/components/overlay-parts";
 

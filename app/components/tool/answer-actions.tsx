@@ -8,7 +8,7 @@ import { Button } from "@radix-ui/themes";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import type { AssistantMessage } from "~/generation/use-generation";
 import { answerActionTexts, revisionTexts } from "~/messages/tools";
-import { CompareView } from "~/revisions/compare-view";
+import { CompareView } from "~/components/revisions/compare-view";
 import { AnswerDownloadMenu } from "./answer-download";
 import { AnswerToolbar } from "./answer-toolbar";
 import { SaveToBibleButton } from "./save-to-bible";

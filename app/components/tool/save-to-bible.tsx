@@ -11,7 +11,7 @@ import { saveToBibleTexts as texts, projectPageTexts } from "~/messages/project-
 import { EntryKindSelect } from "~/components/projects/entry-editor";
 import type { BibleEntry } from "~/projects/bible";
 import { createEntries, readProject, updateEntry } from "~/projects/client";
-import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/projects/limits";
+import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from "~/rules/project-limits";
 import { useBibleTarget, type BibleTarget } from "./bible-target";
 import { useSaveToBibleForm, type SaveToBibleForm } from "./save-to-bible-form";
 import { CancelButton, OnceOpened } from "~/components/overlay-parts";

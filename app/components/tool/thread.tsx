@@ -12,7 +12,7 @@ import { toolTexts, workspaceTexts } from "~/messages/tools";
 import { AnswerActions, type AnswerDownload, type LastAnswer } from "./answer-actions";
 import { EditTurn } from "./edit-turn";
 import { UsedContext } from "./used-context";
-import { TrackedChanges } from "~/revisions/tracked-changes";
+import { TrackedChanges } from "~/components/revisions/tracked-changes";
 
 /** The writer's own words, quietly: one line, cut with an ellipsis when long. */
 function WriterTurn({ text }: { text: string }) {

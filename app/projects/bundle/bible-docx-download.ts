@@ -3,7 +3,7 @@
  * stored, private notes included — the file is the writer's own) and turned into a Word document
  * in the browser. The converter and `docx` load only on this click, and never ship in the Worker.
  */
-import { downloadBlob } from "~/exports/download";
+import { downloadBlob } from "~/lib/download";
 import { bundleTexts } from "~/messages/bundle";
 import { readProject } from "~/projects/client";
 import { bundleBible } from "./bundle-bible";

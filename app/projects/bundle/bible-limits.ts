@@ -1,4 +1,4 @@
-/** The limits (app/projects/limits.ts) applied to a bible read from Markdown, each problem at its line. */
+/** The limits (app/rules/project-limits.ts) applied to a bible read from Markdown, each problem at its line. */
 import { bundleErrors } from "~/messages/bundle";
 import { bibleTexts } from "~/messages/projects";
 import { BIBLE_SECTIONS, type BibleSection } from "~/projects/bible";
@@ -9,7 +9,7 @@ import {
   MAX_LOGLINE_CHARS,
   MAX_NAME_CHARS,
   MAX_STYLE_SAMPLE_CHARS,
-} from "~/projects/limits";
+} from "~/rules/project-limits";
 import type { BundleEntry } from "./bible-format";
 
 export type LineError = { line: number; message: string };

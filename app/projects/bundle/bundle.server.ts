@@ -6,11 +6,10 @@
 import { historyEntryLabel } from "~/catalog/history";
 import { conversationTitle, parseDetails } from "~/history/titles";
 import { getDb } from "~/lib/db.server";
-import { MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
+import { MAX_ENTRIES_PER_PROJECT } from "~/rules/project-limits";
 import { applyBibleImport } from "~db/queries/bible-import";
 import { listProjectConversations, type ProjectConversation } from "~db/queries/project-bundle";
 import { readProject } from "~db/queries/projects";
-import type { BundleBible } from "./bible-format";
 import { bundleBible } from "./bundle-bible";
 import { parseBible } from "./bible-parse";
 import type { LineError } from "./bible-limits";
@@ -29,12 +28,6 @@ export function bundleConversation(row: ProjectConversation): BundleConversation
     createdAt: row.createdAt.toISOString(),
     turns: row.turns,
   };
-}
-
-/** The project's bible, for bible.md; null when the writer has no such project. */
-export async function readBundleBible({ userId, projectId }: { userId: string; projectId: string }): Promise<BundleBible | null> {
-  const project = await readProject({ db: getDb(), userId, id: projectId });
-  return project ? bundleBible(project) : null;
 }
 
 /** The bible and every conversation of the project, for the .zip; null when it is not the writer's. */

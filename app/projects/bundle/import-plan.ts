@@ -7,7 +7,7 @@
  * file's are not empty. The project's title, logline and kind stay the writer's.
  */
 import { BIBLE_SECTIONS, type BibleEntry, type BibleSection } from "~/projects/bible";
-import { MAX_ENTRIES_PER_PROJECT } from "~/projects/limits";
+import { MAX_ENTRIES_PER_PROJECT } from "~/rules/project-limits";
 import { nameKey, type BundleEntry } from "./bible-format";
 import type { ParsedBible, ParsedEntry } from "./bible-parse";
 

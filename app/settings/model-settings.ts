@@ -76,17 +76,6 @@ export function checkModelSettings(input: unknown): Check<ModelSettings> {
   return { ok: true, value: { ...SHIPPED_MODEL_VALUES, ...base.value, perTool } };
 }
 
-/** A stored value read back: the same checks, the shipped settings when it no longer passes. */
-export function parseStoredModelSettings(stored: string | undefined): ModelSettings {
-  if (stored === undefined) return SHIPPED_MODEL_SETTINGS;
-  try {
-    const checked = checkModelSettings(JSON.parse(stored));
-    return checked.ok ? checked.value : SHIPPED_MODEL_SETTINGS;
-  } catch {
-    return SHIPPED_MODEL_SETTINGS;
-  }
-}
-
 /** What one tool's generation uses: its overrides over the general values. */
 export function modelValuesFor(settings: ModelSettings, toolSlug: string): ModelValues {
   const { perTool, ...general } = settings;
